@@ -1,0 +1,89 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// command is one subcommand. Each lives in its own file and adds itself to
+// the list from an init function, so commands can be added without touching
+// a shared table.
+type command struct {
+	name    string
+	args    string // synopsis of the arguments, e.g. "DEPTH [flags]"
+	summary string // one line for "outflank help"
+	details string // extra paragraphs for "outflank CMD --help"
+	run     func(e *env, args []string) error
+}
+
+var commands []*command // filled by init functions, read-only afterwards
+
+func register(c *command) { commands = append(commands, c) }
+
+func findCommand(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// flags returns a flag set for c whose --help prints the command's usage.
+func (c *command) flags(e *env) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.SortFlags = false
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "Usage: outflank %s %s\n\n%s\n", c.name, c.args, c.summary)
+		if c.details != "" {
+			fmt.Fprintf(e.stderr, "\n%s\n", strings.TrimSpace(c.details))
+		}
+		if fs.HasFlags() {
+			fmt.Fprintf(e.stderr, "\nFlags:\n%s", fs.FlagUsages())
+		}
+	}
+	return fs
+}
+
+// parse parses flags; --help prints usage and ends the command without error.
+func parse(fs *pflag.FlagSet, args []string) (ok bool, err error) {
+	err = fs.Parse(args)
+	if err == pflag.ErrHelp {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", fs.Name(), err)
+	}
+	return true, nil
+}
+
+func init() {
+	register(&command{
+		name:    "help",
+		args:    "[COMMAND]",
+		summary: "List the commands, or explain one.",
+		run: func(e *env, args []string) error {
+			if len(args) > 0 {
+				c := findCommand(args[0])
+				if c == nil {
+					return fmt.Errorf("help: unknown command %q", args[0])
+				}
+				c.flags(e).Usage()
+				return nil
+			}
+			fmt.Fprintln(e.stdout, "Outflank, an Othello engine and exact endgame solver.")
+			fmt.Fprintln(e.stdout, "\nUsage: outflank COMMAND [arguments]\n\nCommands:")
+			sorted := append([]*command(nil), commands...)
+			sort.Slice(sorted, func(i, j int) bool { return sorted[i].name < sorted[j].name })
+			for _, c := range sorted {
+				fmt.Fprintf(e.stdout, "  %-10s %s\n", c.name, c.summary)
+			}
+			fmt.Fprintln(e.stdout, "\nRun \"outflank COMMAND --help\" for the arguments and flags of a command.")
+			return nil
+		},
+	})
+}

@@ -1,0 +1,62 @@
+// Command outflank is the Outflank Othello engine: one binary with
+// subcommands for GUIs (NBoard, GTP), people (an interactive shell) and
+// batch work (perft, solve, bench, ...). Run "outflank help" for the list.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	err := run(os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr})
+	if err != nil {
+		var q quietError
+		if !errors.As(err, &q) {
+			fmt.Fprintln(os.Stderr, "outflank:", err)
+		}
+		os.Exit(exitCode(err))
+	}
+}
+
+// env is what a command reads and writes; tests give it buffers.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// quietError ends the program with a non-zero exit status without printing
+// anything more (the command already said what went wrong).
+type quietError struct{ code int }
+
+func (q quietError) Error() string { return fmt.Sprintf("exit status %d", q.code) }
+
+func exitCode(err error) int {
+	var q quietError
+	if errors.As(err, &q) {
+		return q.code
+	}
+	return 1
+}
+
+func run(args []string, e *env) error {
+	if len(args) == 0 {
+		return defaultCommand(e)
+	}
+	name := args[0]
+	if name == "-h" || name == "--help" {
+		name = "help"
+	}
+	c := findCommand(name)
+	if c == nil {
+		return fmt.Errorf("unknown command %q (run \"outflank help\" for the list)", name)
+	}
+	return c.run(e, args[1:])
+}
+
+// defaultCommand runs when outflank is started without arguments.
+func defaultCommand(e *env) error {
+	return findCommand("help").run(e, nil)
+}

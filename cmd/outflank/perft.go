@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/outflank-othello/outflank/bench"
+	"github.com/outflank-othello/outflank/bitboard"
+)
+
+func init() {
+	register(&command{
+		name:    "perft",
+		args:    "DEPTH [flags]",
+		summary: "Count the leaves of the game tree to each depth (move generator check and speed).",
+		details: `Prints, for each depth from 1 to DEPTH, the leaf count, the time and the
+leaves per second, one thread, no hash. A pass counts as a ply and a finished
+game is a leaf (the standard convention: 4, 12, 56, 244, ... from the start);
+--passes=free makes a pass use no ply.`,
+		run: runPerft,
+	})
+}
+
+func runPerft(e *env, args []string) error {
+	c := findCommand("perft")
+	fs := c.flags(e)
+	board := fs.String("board", "", "start from this board (OBF: 64 squares X/O/- and the side to move)")
+	passes := fs.String("passes", "ply", "how passes count: \"ply\" (standard) or \"free\"")
+	from := fs.Int("from", 1, "first depth to print")
+	divide := fs.Bool("divide", false, "also print the count below each move at DEPTH")
+	if ok, err := parse(fs, args); !ok {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("perft: want one DEPTH argument, got %d", fs.NArg())
+	}
+	depth, err := strconv.Atoi(fs.Arg(0))
+	if err != nil || depth < 1 || depth > 60 {
+		return fmt.Errorf("perft: depth %q is not a number from 1 to 60", fs.Arg(0))
+	}
+	passIsPly := true
+	switch *passes {
+	case "ply":
+	case "free":
+		passIsPly = false
+	default:
+		return fmt.Errorf("perft: --passes=%q: want ply or free", *passes)
+	}
+	pos := bitboard.Start()
+	if *board != "" {
+		if pos, err = bitboard.ParseBoard(*board); err != nil {
+			return fmt.Errorf("perft: --board: %w", err)
+		}
+	}
+	fmt.Fprintln(e.stdout, bench.CPULine())
+	fmt.Fprintf(e.stdout, "%5s %18s %12s %14s\n", "depth", "leaves", "seconds", "leaves/s")
+	for d := max(*from, 1); d <= depth; d++ {
+		t0 := time.Now()
+		n := bitboard.Perft(pos, d, passIsPly)
+		s := time.Since(t0).Seconds()
+		fmt.Fprintf(e.stdout, "%5d %18d %12.3f %14.0f\n", d, n, s, float64(n)/max(s, 1e-9))
+	}
+	if *divide {
+		div := bitboard.PerftDivide(pos, depth, passIsPly)
+		for sq := bitboard.Square(0); sq <= bitboard.PassMove; sq++ {
+			if n, ok := div[sq]; ok {
+				fmt.Fprintf(e.stdout, "%s %d\n", sq, n)
+			}
+		}
+	}
+	return nil
+}
