@@ -1,0 +1,29 @@
+//go:build exptune
+
+// Tuning knobs read from the environment, for experiments only
+// (go build -tags exptune); normal builds use the constants of tune.go.
+package search
+
+import (
+	"os"
+	"strconv"
+)
+
+func envInt(k string, d int) int {
+	if v, err := strconv.Atoi(os.Getenv(k)); err == nil {
+		return v
+	}
+	return d
+}
+
+var (
+	xEvalMin  = envInt("X_EVALMIN", 12)
+	xEvalSh   = envInt("X_EVALSH", 3)
+	xParity   = envInt("X_PARITY", 4)
+	xTTMin    = envInt("X_TTMIN", 8)
+	xETCMin   = envInt("X_ETCMIN", 12)
+	xSortMin  = envInt("X_SORTMIN", 16)
+	xSortD    = envInt("X_SORTD", 2)
+	xSortStep = envInt("X_SORTSTEP", 4)
+	xAspW     = envInt("X_ASPW", 2)
+)
