@@ -285,8 +285,9 @@ func (l *moveList) next(i int) *move {
 // (corner replies counting double) and how few potential replies.
 func fastestFirst(np, no uint64) int32 {
 	m := bitboard.Moves(np, no)
-	return -int32(bits.OnesCount64(m)+bits.OnesCount64(m&cornerMask))<<4 -
-		int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))
+	return -int32(bits.OnesCount64(m)+bits.OnesCount64(m&cornerMask))<<xMobSh -
+		int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))*int32(xPotW) +
+		int32(bits.OnesCount64(no&cornerMask))*int32(xCornW)
 }
 
 const ttMoveBonus = 1 << 20

@@ -5,6 +5,7 @@
 package search
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 )
@@ -25,5 +26,15 @@ var (
 	xSortMin  = envInt("X_SORTMIN", 16)
 	xSortD    = envInt("X_SORTD", 2)
 	xSortStep = envInt("X_SORTSTEP", 4)
-	xAspW     = envInt("X_ASPW", 2)
+	xMobSh    = envInt("X_MOBSH", 4)
+	xPotW     = envInt("X_POTW", 1)
+	xCornW    = envInt("X_CORNW", 0)
+	xAspGrow  = envInt("X_ASPGROW", 2)
+	xAspW     = envInt("X_ASPW", 4)
 )
+
+func debugf(f string, a ...any) {
+	if os.Getenv("X_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, f, a...)
+	}
+}

@@ -13,5 +13,11 @@ const (
 	xSortMin  = 16 // ... and order by a shallow search
 	xSortD    = 2  // depth of that search at xSortMin empties
 	xSortStep = 4  // one more ply of it every xSortStep empties
-	xAspW     = 2  // half-width of the root aspiration window of a solve (<0: none)
+	xMobSh    = 4  // fastest first: weight (shift) of the opponent's mobility
+	xPotW     = 1  // ... of its potential mobility
+	xCornW    = 0  // ... of our corners
+	xAspGrow  = 2  // ... multiplied by this after each failure
+	xAspW     = 4  // half-width of the root aspiration window of a solve (<0: none)
 )
+
+func debugf(string, ...any) {}
