@@ -256,9 +256,9 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 
 // move is an entry of a move list.
 type move struct {
-	sq    int8
 	flips uint64
 	val   int32
+	sq    int8
 }
 
 // moveList is a fixed-capacity list (no allocation); Othello positions have
@@ -360,7 +360,7 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 		if x == ttMove {
 			val += ttMoveBonus
 		}
-		l.ms[l.n] = move{sq: int8(x), flips: f, val: val}
+		l.ms[l.n] = move{flips: f, val: val, sq: int8(x)}
 		l.n++
 	}
 	best, bestMove := -inf, tt.NoMove
@@ -434,7 +434,7 @@ func (s *searcher) pvsEnd(p, o uint64, alpha, beta, empties int) int {
 		if x == ttMove {
 			val += ttMoveBonus
 		}
-		l.ms[l.n] = move{sq: int8(x), flips: f, val: val}
+		l.ms[l.n] = move{flips: f, val: val, sq: int8(x)}
 		l.n++
 	}
 	a := alpha
