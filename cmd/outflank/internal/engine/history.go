@@ -70,6 +70,23 @@ func (h *History) Play(m bitboard.GameMove) error {
 	return nil
 }
 
+// ForcePass plays the pass that the side to move is forced to make, as part
+// of the last step (so that undo takes back the move and the pass
+// together), or as a step of its own at the start of a game. It reports
+// whether it passed.
+func (h *History) ForcePass() bool {
+	if !h.Position().MustPass() {
+		return false
+	}
+	n := len(h.game.Moves)
+	h.game.Moves = append(h.game.Moves, bitboard.GameMove{Square: bitboard.PassMove})
+	h.pos = append(h.pos, h.Position().Pass())
+	if len(h.steps) == 0 {
+		h.steps = append(h.steps, n)
+	}
+	return true
+}
+
 // Undo takes back the last step; false when there is none.
 func (h *History) Undo() bool {
 	k := len(h.steps)
@@ -115,7 +132,12 @@ func apply(p bitboard.Position, sq bitboard.Square) bitboard.Position {
 	return p.Play(sq)
 }
 
+// sameMoves reports whether step a (which may end with a forced pass) is
+// the step b.
 func sameMoves(a, b []bitboard.GameMove) bool {
+	if len(a) == len(b)+1 && a[len(a)-1].Square == bitboard.PassMove {
+		a = a[:len(b)]
+	}
 	if len(a) != len(b) {
 		return false
 	}

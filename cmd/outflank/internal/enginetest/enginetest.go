@@ -15,7 +15,9 @@ import (
 )
 
 // Greedy scores each move by the disc difference right after it (one ply)
-// and reports one iteration. It counts its searches and clears.
+// and reports one iteration. When every move ends the game its scores are
+// final, and it says so (Exact), so that solves of such positions can be
+// tested. It counts its searches and clears.
 type Greedy struct {
 	Searches, Clears atomic.Int64
 }
@@ -35,12 +37,20 @@ func (g *Greedy) Clear() { g.Clears.Add(1) }
 
 func greedy(pos bitboard.Position, lim engine.Limits) engine.Info {
 	var moves []engine.MoveScore
+	exact := true
 	for b := pos.Moves(); b != 0; b &= b - 1 {
 		sq := bitboard.FirstSquare(b)
-		moves = append(moves, engine.MoveScore{Move: sq, Score: -pos.Play(sq).DiscDiff()})
+		next := pos.Play(sq)
+		score := -next.DiscDiff()
+		if next.GameOver() {
+			score = -next.FinalScore()
+		} else {
+			exact = false
+		}
+		moves = append(moves, engine.MoveScore{Move: sq, Score: score})
 	}
 	sort.SliceStable(moves, func(i, j int) bool { return moves[i].Score > moves[j].Score })
-	info := engine.Info{Depth: 1, Nodes: uint64(len(moves)) + 1}
+	info := engine.Info{Depth: 1, Exact: exact, Nodes: uint64(len(moves)) + 1}
 	if len(moves) > 0 {
 		info.Best, info.Score = moves[0].Move, moves[0].Score
 		info.PV = []bitboard.Square{info.Best}

@@ -100,6 +100,16 @@ func (o *Out) Println(s string) {
 // Printf writes a formatted line to the output.
 func (o *Out) Printf(format string, args ...any) { o.Println(fmt.Sprintf(format, args...)) }
 
+// Prompt writes s without a newline (an interactive prompt).
+func (o *Out) Prompt(s string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	io.WriteString(o.out, s)
+	if f, ok := o.out.(interface{ Flush() error }); ok {
+		f.Flush()
+	}
+}
+
 // Errorf writes a formatted line to the error stream.
 func (o *Out) Errorf(format string, args ...any) {
 	s := fmt.Sprintf(format, args...)
