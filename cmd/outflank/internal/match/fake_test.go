@@ -129,4 +129,3 @@ func first(g *bitboard.Game) string {
 	}
 	return bitboard.FirstSquare(p.Moves()).Upper()
 }
-
