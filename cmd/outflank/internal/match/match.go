@@ -375,6 +375,7 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		{Key: "RE", Value: "?"},
 		{Key: "TY", Value: "8"},
 	}
+	w.setClocks(g, color)
 	res := GameResult{Index: p.Index, Opening: p.Opening.Name, Black: p.Black, Record: g}
 	var events []Event
 
@@ -417,7 +418,8 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 	var used [2]time.Duration
 	syncAll := func() (int, error) {
 		for i, c := range w.clients {
-			if err := c.Sync(g, func() string { return w.setGame(g, i) }); err != nil {
+			// RE is "?" until the end, so the record is what "set game" sends.
+			if err := c.Sync(g, g.GGF); err != nil {
 				return i, err
 			}
 		}
@@ -476,24 +478,41 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 	return res, events, nil
 }
 
-// setGame is the "set game" record for engine i: the game so far with RE
-// unknown and, when the engine plays on time, a clock TI that gives it its
-// time per move for each move it has left.
-func (w *worker) setGame(g *bitboard.Game, i int) string {
-	c := *g
-	c.Props = append([]bitboard.Prop(nil), g.Props...)
-	c.SetProp("RE", "?")
-	if _, t := w.cfg.limits(i); t > 0 {
-		left := (c.Current().Empties() + 1) / 2
-		c.SetProp("TI", clock(time.Duration(left)*t))
+// setClocks gives each engine that plays on time a GGF clock for the game:
+// its time per move for each move it can have left, TI when both engines
+// have the same, else TB and TW. NBoard engines budget their moves from
+// this clock and the times of the moves played, which the harness puts in
+// every "move" and "set game" it sends, as a GUI does.
+func (w *worker) setClocks(g *bitboard.Game, color [2]int) {
+	movesLeft := time.Duration(g.Current().Empties()+1) / 2
+	var ti [2]string
+	for c, i := range color {
+		if _, t := w.cfg.limits(i); t > 0 {
+			ti[c] = clock(movesLeft * t)
+		}
 	}
-	return c.GGF()
+	switch {
+	case ti[0] != "" && ti[0] == ti[1]:
+		g.SetProp("TI", ti[0])
+	default:
+		if ti[0] != "" {
+			g.SetProp("TB", ti[0])
+		}
+		if ti[1] != "" {
+			g.SetProp("TW", ti[1])
+		}
+	}
 }
 
-// clock writes a duration as a GGF clock, "m:ss" (rounded up to a second).
+// clock writes a duration as a GGF clock, "m:ss", with a fraction of a
+// second when it has one.
 func clock(d time.Duration) string {
-	s := int((d + time.Second - 1) / time.Second)
-	return fmt.Sprintf("%d:%02d", s/60, s%60)
+	ms := d.Milliseconds()
+	s := fmt.Sprintf("%d:%02d", ms/60000, ms/1000%60)
+	if ms%1000 != 0 {
+		s += fmt.Sprintf(".%03d", ms%1000)
+	}
+	return s
 }
 
 // ggfValue makes s safe inside a GGF property (no ']').
