@@ -450,6 +450,10 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		}
 		m, dt, err := w.clients[side].Go(ctx, lim)
 		used[side] += dt
+		if f, ok := err.(*Fault); ok && f.Kind == FaultTimeout && lim.Soft.IsZero() {
+			f.Detail += fmt.Sprintf(" (limits: %s a move, %s a game, %s of it used)",
+				cfg.moveTimeout(side), cfg.gameTimeout(side), used[side].Round(time.Millisecond))
+		}
 		if err != nil {
 			return forfeit(side, err)
 		}

@@ -331,3 +331,30 @@ func TestPlan(t *testing.T) {
 		t.Errorf("--games 3 planned %d", n)
 	}
 }
+
+// BenchmarkFakeGames measures the harness itself: whole games between two
+// fake engines that answer at once (their start is amortised over b.N
+// games), so the time is the protocol round trips and the refereeing.
+func BenchmarkFakeGames(b *testing.B) {
+	exe, err := os.Executable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	sp, _ := ParseSpec("nboard:'" + exe + "' fakeengine first 0")
+	cfg := Config{
+		Engines:     [2]Spec{sp, sp},
+		Openings:    StandardStart(),
+		Games:       b.N,
+		Concurrency: 1,
+	}
+	b.ResetTimer()
+	rep, err := Run(context.Background(), cfg)
+	if err != nil || rep.Summary.Games != b.N {
+		b.Fatalf("%v, %d games", err, rep.Summary.Games)
+	}
+	moves := 0
+	for _, r := range rep.Results {
+		moves += len(r.Record.Moves)
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(moves), "µs/move")
+}
