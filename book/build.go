@@ -10,7 +10,7 @@ import (
 // BuildStats says what FromWTHOR read.
 type BuildStats struct {
 	Files, Games, Skipped int
-	Short                 int // games that stop before the theory depth: no theoretical score
+	Short                 int     // games that stop before the theory depth: no theoretical score
 	Problems              []error // bad records, each naming its file and record
 }
 
