@@ -99,6 +99,8 @@ func fakeEngine(mode string, after int) int {
 			moves++
 			if !bad {
 				say("search %s +0.00 0 1", first(game))
+				say("nodestats 500 0.001")
+				say("nodestats 1000 0.002")
 				say("=== %s/0.00/0.0", first(game))
 				continue
 			}

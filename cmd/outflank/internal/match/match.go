@@ -81,6 +81,11 @@ type GameResult struct {
 	// winner (the convention of GGS, WTHOR and solvers); 0 after a forfeit.
 	Margin  int
 	Forfeit *Forfeit // nil when the game was played out
+	// Per engine: moves answered, their time as the harness measured it,
+	// and the nodes the engine reported for them ("nodestats").
+	Moves [2]int
+	Think [2]time.Duration
+	Nodes [2]uint64
 }
 
 // Forfeit says which engine lost a game by misbehaving, and how.
@@ -448,6 +453,7 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		if _, t := cfg.limits(side); t > 0 {
 			lim.Soft = now.Add(t + grace(t))
 		}
+		nodes := w.clients[side].Nodes
 		m, dt, err := w.clients[side].Go(ctx, lim)
 		used[side] += dt
 		if f, ok := err.(*Fault); ok && f.Kind == FaultTimeout && lim.Soft.IsZero() {
@@ -461,6 +467,9 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 			return forfeit(side, &Fault{Kind: FaultIllegal, Detail: fmt.Sprintf(
 				"answered %s; legal moves: %s", m.Square.Upper(), bitboard.SquaresString(pos.Moves()))})
 		}
+		res.Moves[side]++
+		res.Think[side] += dt
+		res.Nodes[side] += w.clients[side].Nodes - nodes
 		m.Time, m.HasTime = dt.Seconds(), true
 		g.Moves = append(g.Moves, m)
 		if i, err := syncAll(); err != nil {

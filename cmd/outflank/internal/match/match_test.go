@@ -130,6 +130,11 @@ func TestMatchFakeEngines(t *testing.T) {
 	if s.Score != 0.5 || !s.Paired || s.ScoreErr != 0 || s.Elo != 0 {
 		t.Errorf("summary: score %v ± %v paired %v Elo %v; want 0.5 ± 0, paired, 0", s.Score, s.ScoreErr, s.Paired, s.Elo)
 	}
+	for i := range 2 {
+		if s.Moves[i] < 6*20 || s.Nodes[i] != 1000*uint64(s.Moves[i]) || s.Think[i] <= 0 {
+			t.Errorf("engine %d: %d moves, %d nodes (want 1000 a move), %v", i, s.Moves[i], s.Nodes[i], s.Think[i])
+		}
+	}
 	if rep.Engines[1].Name != "Fake3" || rep.Engines[1].Depth != 3 || rep.Engines[0].Depth != DefaultDepth {
 		t.Errorf("engines: %+v", rep.Engines)
 	}
@@ -144,7 +149,7 @@ func TestMatchFakeEngines(t *testing.T) {
 	}
 	var tbl, js bytes.Buffer
 	rep.WriteTable(&tbl)
-	if !strings.Contains(tbl.String(), "A total") || !strings.Contains(tbl.String(), "Elo A - B: +0") {
+	if !strings.Contains(tbl.String(), "A total") || !strings.Contains(tbl.String(), "Elo A - B: +0") || !strings.Contains(tbl.String(), "1000 nodes a move") {
 		t.Errorf("table:\n%s", tbl.String())
 	}
 	if err := rep.WriteJSON(&js); err != nil {
