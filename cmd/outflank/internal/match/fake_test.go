@@ -23,6 +23,10 @@ func TestMain(m *testing.M) {
 		if len(os.Args) > 3 {
 			after, _ = strconv.Atoi(os.Args[3])
 		}
+		if os.Args[1] == "nboard" {
+			// Started as a self engine: show the flags in the protocol log.
+			fmt.Fprintln(os.Stderr, "fake engine flags:", strings.Join(os.Args[2:], " "))
+		}
 		os.Exit(fakeEngine(mode, after))
 	}
 	os.Exit(m.Run())

@@ -349,11 +349,17 @@ func (w *worker) start(ctx context.Context, i int) (*Client, error) {
 			w.logMu.Unlock()
 		}
 	}
-	c, err := Start(sp.Argv(cfg.Self), sp.Dir, log)
+	argv := sp.Argv(cfg.Self)
+	depth, t := cfg.limits(i)
+	if sp.Self && t > 0 && !hasFlag(sp.Flags, "--time") {
+		// Besides the clock, cap every move at the time: "outflank nboard
+		// --time" is such a cap.
+		argv = append(argv, "--time="+t.String())
+	}
+	c, err := Start(argv, sp.Dir, log)
 	if err != nil {
 		return nil, &Fault{Kind: FaultStart, Detail: err.Error()}
 	}
-	depth, _ := cfg.limits(i)
 	if err := c.Handshake(ctx, depth, time.Now().Add(cfg.startTimeout())); err != nil {
 		c.Kill()
 		return nil, err
@@ -526,6 +532,15 @@ func clock(d time.Duration) string {
 		s += fmt.Sprintf(".%03d", ms%1000)
 	}
 	return s
+}
+
+func hasFlag(flags []string, name string) bool {
+	for _, f := range flags {
+		if f == name || strings.HasPrefix(f, name+"=") {
+			return true
+		}
+	}
+	return false
 }
 
 // ggfValue makes s safe inside a GGF property (no ']').

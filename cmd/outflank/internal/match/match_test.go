@@ -219,8 +219,13 @@ func TestMatchSurvivesFaults(t *testing.T) {
 func TestMatchTimeStop(t *testing.T) {
 	before := runtime.NumGoroutine()
 	var log bytes.Buffer
+	self, err := ParseSpec("self:time=30ms,hash=1")
+	if err != nil {
+		t.Fatal(err)
+	}
 	cfg := Config{
-		Engines:     [2]Spec{fake(t, "first", 0, ""), fake(t, "stopper", 0, ",time=20ms")},
+		Engines:     [2]Spec{self, fake(t, "stopper", 0, ",time=20ms")},
+		Self:        testBinary(t),
 		Openings:    XOT()[:1],
 		Games:       1,
 		Concurrency: 1,
@@ -236,9 +241,13 @@ func TestMatchTimeStop(t *testing.T) {
 		t.Fatalf("the stopped engine's moves were not taken: %+v", rep.Results[0].Forfeit)
 	}
 	checkRecord(t, rep.Results[0])
-	// B plays white on time; A has no clock.
-	if !strings.Contains(log.String(), "TW[0:00.") || strings.Contains(log.String(), "TB[") {
-		t.Errorf("white's clock alone (TW) not sent to the engine on time:\n%s", log.String())
+	// Both play on time, with different times: a clock for each colour.
+	if !strings.Contains(log.String(), "TB[0:00.300]") || !strings.Contains(log.String(), "TW[0:00.200]") {
+		t.Errorf("clocks TB[0:00.300] TW[0:00.200] not sent (%d empties):\n%s", firstMoves(44).Position().Empties(), log.String())
+	}
+	// The self engine also gets its time as the --time cap, and its options.
+	if !strings.Contains(log.String(), "A< fake engine flags: --hash=1 --time=30ms") {
+		t.Errorf("self engine flags wrong:\n%s", log.String())
 	}
 }
 
