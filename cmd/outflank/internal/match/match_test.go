@@ -372,3 +372,32 @@ func BenchmarkFakeGames(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(moves), "µs/move")
 }
+
+// A start position (as --start gives) whose side to move must pass: the
+// harness passes for it, and the records start with the pass.
+func TestMatchStartMustPass(t *testing.T) {
+	p := bitboard.Start()
+	for !p.MustPass() {
+		if p.GameOver() {
+			t.Fatal("no pass in the first-moves game")
+		}
+		p = p.Play(bitboard.FirstSquare(p.Moves()))
+	}
+	ops, err := ReadStartPositions(strings.NewReader(p.String() + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), Config{
+		Engines:  [2]Spec{fake(t, "first", 0, ""), fake(t, "first", 0, "")},
+		Openings: ops,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Results {
+		if r.Forfeit != nil || r.Record.Moves[0].Square != bitboard.PassMove || r.Record.Start != p {
+			t.Errorf("game %d: forfeit %v, record %s", r.Index+1, r.Forfeit, r.Record.GGF())
+		}
+		checkRecord(t, r)
+	}
+}
