@@ -381,13 +381,32 @@ func (c *Client) Go(ctx context.Context, lim Limits) (bitboard.GameMove, time.Du
 				continue // the answer to an older command
 			}
 			c.Nodes += nodes
-			m, err := bitboard.ParseGameMove(rest)
+			m, err := parseAnswer(rest)
 			if err != nil {
 				return bitboard.GameMove{}, 0, &Fault{Kind: FaultProtocol, Detail: fmt.Sprintf("answered %q: %v", clipLine(line), err)}
 			}
 			return m, time.Since(t0), nil
 		}
 	}
+}
+
+// parseAnswer reads the move of a "===" line: "F5", "F5/-1.00/0.5", and
+// also the form with blanks that Edax 4.4 writes, "F5 -1.00 0.5".
+func parseAnswer(s string) (bitboard.GameMove, error) {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return bitboard.GameMove{}, errors.New("no move")
+	}
+	m, err := bitboard.ParseGameMove(f[0])
+	if err != nil {
+		return m, err
+	}
+	if len(f) > 1 && !m.HasEval {
+		if v, err := strconv.ParseFloat(f[1], 64); err == nil {
+			m.Eval, m.HasEval = v, true
+		}
+	}
+	return m, nil
 }
 
 // Close ends the engine politely ("quit"), killing it if it has not gone

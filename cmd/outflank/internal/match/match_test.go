@@ -401,3 +401,21 @@ func TestMatchStartMustPass(t *testing.T) {
 		checkRecord(t, r)
 	}
 }
+
+// Edax 4.4 writes "=== f5 1.00 0.0" (blanks, not slashes) and complains
+// about "nboard 2" on stderr; neither disturbs a match.
+func TestMatchEdaxStyle(t *testing.T) {
+	rep, err := Run(context.Background(), Config{
+		Engines:  [2]Spec{fake(t, "edaxstyle", 0, ""), fake(t, "first", 0, "")},
+		Openings: XOT()[:1],
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := rep.Summary; s.Games != 2 || s.Forfeits != [2]int{} || s.Nodes[0] != 1000*uint64(s.Moves[0]) {
+		t.Fatalf("summary %+v", s)
+	}
+	for _, r := range rep.Results {
+		checkRecord(t, r)
+	}
+}
