@@ -81,6 +81,11 @@ type GameResult struct {
 	// winner (the convention of GGS, WTHOR and solvers); 0 after a forfeit.
 	Margin  int
 	Forfeit *Forfeit // nil when the game was played out
+	// Per engine: moves answered, their time as the harness measured it,
+	// and the nodes the engine reported for them ("nodestats").
+	Moves [2]int
+	Think [2]time.Duration
+	Nodes [2]uint64
 }
 
 // Forfeit says which engine lost a game by misbehaving, and how.
@@ -344,11 +349,17 @@ func (w *worker) start(ctx context.Context, i int) (*Client, error) {
 			w.logMu.Unlock()
 		}
 	}
-	c, err := Start(sp.Argv(cfg.Self), sp.Dir, log)
+	argv := sp.Argv(cfg.Self)
+	depth, t := cfg.limits(i)
+	if sp.Self && t > 0 && !hasFlag(sp.Flags, "--time") {
+		// Besides the clock, cap every move at the time: "outflank nboard
+		// --time" is such a cap.
+		argv = append(argv, "--time="+t.String())
+	}
+	c, err := Start(argv, sp.Dir, log)
 	if err != nil {
 		return nil, &Fault{Kind: FaultStart, Detail: err.Error()}
 	}
-	depth, _ := cfg.limits(i)
 	if err := c.Handshake(ctx, depth, time.Now().Add(cfg.startTimeout())); err != nil {
 		c.Kill()
 		return nil, err
@@ -448,6 +459,7 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		if _, t := cfg.limits(side); t > 0 {
 			lim.Soft = now.Add(t + grace(t))
 		}
+		nodes := w.clients[side].Nodes
 		m, dt, err := w.clients[side].Go(ctx, lim)
 		used[side] += dt
 		if f, ok := err.(*Fault); ok && f.Kind == FaultTimeout && lim.Soft.IsZero() {
@@ -461,6 +473,9 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 			return forfeit(side, &Fault{Kind: FaultIllegal, Detail: fmt.Sprintf(
 				"answered %s; legal moves: %s", m.Square.Upper(), bitboard.SquaresString(pos.Moves()))})
 		}
+		res.Moves[side]++
+		res.Think[side] += dt
+		res.Nodes[side] += w.clients[side].Nodes - nodes
 		m.Time, m.HasTime = dt.Seconds(), true
 		g.Moves = append(g.Moves, m)
 		if i, err := syncAll(); err != nil {
@@ -517,6 +532,15 @@ func clock(d time.Duration) string {
 		s += fmt.Sprintf(".%03d", ms%1000)
 	}
 	return s
+}
+
+func hasFlag(flags []string, name string) bool {
+	for _, f := range flags {
+		if f == name || strings.HasPrefix(f, name+"=") {
+			return true
+		}
+	}
+	return false
 }
 
 // ggfValue makes s safe inside a GGF property (no ']').

@@ -100,6 +100,16 @@ func (r *Report) WriteTable(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  Mean disc margin A - B: %s over %d games played out\n", m, s.MarginGames)
 	}
+	for i := range 2 {
+		if s.Moves[i] == 0 {
+			continue
+		}
+		line := fmt.Sprintf("  %c: %d moves, %.3f s a move", "AB"[i], s.Moves[i], s.Think[i].Seconds()/float64(s.Moves[i]))
+		if s.Nodes[i] > 0 && s.Think[i] > 0 {
+			line += fmt.Sprintf(", %d nodes a move, %.2f Mnodes/s", s.Nodes[i]/uint64(s.Moves[i]), float64(s.Nodes[i])/s.Think[i].Seconds()/1e6)
+		}
+		fmt.Fprintln(w, line)
+	}
 	if s.Forfeits[0]+s.Forfeits[1] > 0 {
 		fmt.Fprintf(w, "  Forfeits: A %d%s, B %d%s\n", s.Forfeits[0], faultText(s.Faults[0]), s.Forfeits[1], faultText(s.Faults[1]))
 	}
@@ -132,6 +142,9 @@ type jsonEngine struct {
 	Name  string  `json:"name,omitempty"`
 	Depth int     `json:"depth"`
 	Time  float64 `json:"time_per_move_s,omitempty"`
+	Moves int     `json:"moves"`
+	Think float64 `json:"think_s"`
+	Nodes uint64  `json:"nodes"`
 }
 
 type jsonWDL struct {
@@ -192,7 +205,8 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Forfeits: s.Forfeits, Results: []jsonGame{},
 	}
 	for i, e := range r.Engines {
-		j.Engines[i] = jsonEngine{Spec: e.Spec, Label: e.Label, Name: e.Name, Depth: e.Depth, Time: e.Time.Seconds()}
+		j.Engines[i] = jsonEngine{Spec: e.Spec, Label: e.Label, Name: e.Name, Depth: e.Depth, Time: e.Time.Seconds(),
+			Moves: s.Moves[i], Think: s.Think[i].Seconds(), Nodes: s.Nodes[i]}
 	}
 	for _, g := range r.Results {
 		jg := jsonGame{Game: g.Index + 1, Opening: g.Opening, Black: "AB"[g.Black : g.Black+1], Score: g.Score, Margin: g.Margin}

@@ -1,6 +1,9 @@
 package match
 
-import "math"
+import (
+	"math"
+	"time"
+)
 
 // WDL counts wins, draws and losses.
 type WDL struct{ Wins, Draws, Losses int }
@@ -35,8 +38,12 @@ type Summary struct {
 	// the MarginGames games played out, with its 95% half-width.
 	Margin, MarginErr float64
 	MarginGames       int
-	Forfeits          [2]int                  // games lost by forfeit, per engine
-	Faults            [2][len(faultNames)]int // the same by kind
+	// Per engine: moves answered, time spent on them, nodes reported.
+	Moves    [2]int
+	Think    [2]time.Duration
+	Nodes    [2]uint64
+	Forfeits [2]int                  // games lost by forfeit, per engine
+	Faults   [2][len(faultNames)]int // the same by kind
 }
 
 // z95 is the two-sided 95% quantile of the normal distribution.
@@ -51,6 +58,11 @@ func Summarize(rs []GameResult) Summary {
 	var margins []float64
 	for _, r := range rs {
 		byIndex[r.Index] = r.Score
+		for i := range 2 {
+			s.Moves[i] += r.Moves[i]
+			s.Think[i] += r.Think[i]
+			s.Nodes[i] += r.Nodes[i]
+		}
 		total += r.Score
 		s.add(r.Score)
 		if r.Black == 0 {
