@@ -18,6 +18,7 @@ type rootSearch struct {
 	start  time.Time
 	report func(Info)
 	best   Info // result of the last completed iteration
+	helper int  // 0: the main search; n > 0: lazy-SMP helper n
 }
 
 type rootMove struct {
@@ -80,7 +81,7 @@ func (r *rootSearch) run() (info Info) {
 	if solve {
 		maxDepth = min(maxDepth, max(0, min(empties-14, 8)))
 	}
-	for d := 1; d <= maxDepth; d++ {
+	for d := 1 + r.helper%2; d <= maxDepth; d++ {
 		exact := d >= empties
 		score := r.iterate(moves, d, exact)
 		r.best = r.result(moves, d, score, exact)
@@ -118,6 +119,13 @@ func (r *rootSearch) rootMoves() []rootMove {
 		ms = append(ms, rootMove{sq: bitboard.Square(x), flips: f, score: -r.s.ev.Evaluate(o&^f, p|f|sqBit(x))})
 	}
 	slices.SortStableFunc(ms, func(a, b rootMove) int { return b.score - a.score })
+	if r.helper > 0 && len(ms) > 2 { // helpers: another order after the first move
+		k := r.helper % (len(ms) - 1)
+		rest := ms[1:]
+		slices.Reverse(rest[:k])
+		slices.Reverse(rest[k:])
+		slices.Reverse(rest)
+	}
 	return ms
 }
 
@@ -229,7 +237,9 @@ func (r *rootSearch) solve(moves []rootMove, empties int) {
 		}
 	}
 	r.best = r.result(moves, empties, v, true)
-	r.best.PV = r.exactPV(moves[0].sq, v)
+	if r.helper == 0 {
+		r.best.PV = r.exactPV(moves[0].sq, v)
+	}
 	r.report(r.best)
 }
 

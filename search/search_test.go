@@ -217,3 +217,19 @@ func TestCountLastFlips(t *testing.T) {
 		}
 	}
 }
+
+// TestThreads runs lazy SMP searches (run with -race): same exact answers.
+func TestThreads(t *testing.T) {
+	es := readFFO(t, "fforum-1-19.obf")
+	eng := New(Options{HashMB: 8, Threads: 3})
+	for i, e := range es[:6] {
+		info := eng.Search(context.Background(), e.Position, Limits{EndgameEmpties: 60}, nil)
+		if info.Score != e.Scores[0].Score {
+			t.Errorf("#%d: %+d, want %+d", i+1, info.Score, e.Scores[0].Score)
+		}
+	}
+	info := eng.Search(context.Background(), bitboard.Start(), Limits{Depth: 8}, nil)
+	if !bitboard.Start().IsLegal(info.Best) {
+		t.Fatalf("midgame with threads: %+v", info)
+	}
+}

@@ -51,7 +51,7 @@ func addSolveFlags(fs interface {
 	return solveFlags{
 		wld:     fs.Bool("wld", false, "solve for win/loss/draw only (score -1, 0 or +1)"),
 		hash:    fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
-		threads: fs.Int("threads", 1, "search threads (the solver is single-threaded for now)"),
+		threads: fs.Int("threads", 1, "search threads (lazy SMP sharing the hash table)"),
 		json:    fs.Bool("json", false, "print one JSON object per position instead of text"),
 	}
 }
