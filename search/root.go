@@ -78,8 +78,18 @@ func (r *rootSearch) run() (info Info) {
 	if maxDepth <= 0 || maxDepth > 60 {
 		maxDepth = 60
 	}
+	// Before a solve, a short midgame search gives the move order and the
+	// aspiration guess. Under a time limit it runs deeper but stops at a
+	// tenth of the budget, leaving the rest to the solve; if the solve does
+	// not finish, its result is the answer.
+	soft := r.lim.Time / 3
 	if solve {
-		maxDepth = min(maxDepth, max(0, min(empties-14, 8)))
+		if r.lim.Time > 0 {
+			maxDepth = min(maxDepth, empties-1)
+			soft = r.lim.Time / 10
+		} else {
+			maxDepth = min(maxDepth, max(0, min(empties-14, 8)))
+		}
 	}
 	for d := 1 + r.helper%2; d <= maxDepth; d++ {
 		exact := d >= empties
@@ -89,8 +99,8 @@ func (r *rootSearch) run() (info Info) {
 		if exact {
 			return r.best
 		}
-		if r.lim.Time > 0 && time.Since(r.start) > r.lim.Time/3 {
-			return r.best
+		if r.lim.Time > 0 && time.Since(r.start) > soft {
+			break
 		}
 	}
 	if solve {

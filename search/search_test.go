@@ -174,6 +174,18 @@ func TestSearchBasics(t *testing.T) {
 	if !start.IsLegal(info.Best) {
 		t.Fatalf("timed search: %+v", info)
 	}
+	// A solve cut short by time still answers with a legal move; one that
+	// finishes is exact.
+	ffo := readFFO(t, "fforum-40-59.obf")[5] // #45: far too long for 30 ms
+	info = eng.Search(ctx, ffo.Position, Limits{Time: 30 * time.Millisecond}, nil)
+	if !ffo.Position.IsLegal(info.Best) || info.Exact {
+		t.Fatalf("timed solve of #45: %+v", info)
+	}
+	ffo = readFFO(t, "fforum-1-19.obf")[0]
+	info = eng.Search(ctx, ffo.Position, Limits{Time: time.Minute}, nil)
+	if !info.Exact || info.Score != ffo.Scores[0].Score {
+		t.Fatalf("timed solve of #1: %+v", info)
+	}
 }
 
 func TestMultiPV(t *testing.T) {
