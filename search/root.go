@@ -88,7 +88,7 @@ func (r *rootSearch) run() (info Info) {
 			maxDepth = min(maxDepth, empties-1)
 			soft = r.lim.Time / 10
 		} else {
-			maxDepth = min(maxDepth, max(0, min(empties-14, 8)))
+			maxDepth = min(maxDepth, max(0, min(empties-xPreOff, xPreMax)))
 		}
 	}
 	for d := 1 + r.helper%2; d <= maxDepth; d++ {
