@@ -245,3 +245,53 @@ func TestThreads(t *testing.T) {
 		t.Fatalf("midgame with threads: %+v", info)
 	}
 }
+
+// negamax is a plain depth-limited search with the same conventions as mid:
+// a pass uses no depth, a finished game scores exactly.
+func negamax(ev Evaluator, p, o uint64, depth int) int {
+	moves := bitboard.Moves(p, o)
+	if moves == 0 {
+		if bitboard.Moves(o, p) == 0 {
+			return finalScore(p, o)
+		}
+		return -negamax(ev, o, p, depth)
+	}
+	if depth == 0 {
+		return ev.Evaluate(p, o)
+	}
+	best := -inf
+	for ; moves != 0; moves &= moves - 1 {
+		x := bits.TrailingZeros64(moves)
+		f := flips(p, o, x)
+		best = max(best, -negamax(ev, o&^f, p|f|sqBit(x), depth-1))
+	}
+	return best
+}
+
+// TestMidgameAgainstNegamax: the PVS with table, ordering and fail-soft
+// windows must return exactly the plain negamax value (a position's
+// remaining depth depends only on its empties, so the table cannot mix
+// depths within one search).
+func TestMidgameAgainstNegamax(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := range 60 {
+		pos, ok := randomPosition(r, 20+r.IntN(35))
+		if !ok || pos.Moves() == 0 {
+			continue
+		}
+		s := newTestSearcher()
+		d := 1 + i%5
+		want := negamax(s.ev, pos.Player, pos.Opponent, d)
+		if got := s.mid(pos.Player, pos.Opponent, -inf, inf, d); got != want {
+			t.Fatalf("%s depth %d: mid %d, negamax %d", pos, d, got, want)
+		}
+		// Null windows around the value give correct bounds.
+		for _, a := range []int{want - 1, want} {
+			s := newTestSearcher()
+			v := s.mid(pos.Player, pos.Opponent, a, a+1, d)
+			if (v > a) != (want > a) {
+				t.Fatalf("%s depth %d window (%d,%d): %d, value %d", pos, d, a, a+1, v, want)
+			}
+		}
+	}
+}
