@@ -270,11 +270,12 @@ type move struct {
 	sq    int8
 }
 
-// moveList is a fixed-capacity list (no allocation); Othello positions have
-// at most 33 legal moves.
+// moveList is a fixed-capacity list (no allocation). Positions reachable
+// from the start have at most 33 legal moves, but a set-up board may have
+// more, up to its number of empty squares.
 type moveList struct {
 	n  int
-	ms [34]move
+	ms [60]move
 }
 
 // next moves the best-valued remaining move to position i and returns it
