@@ -21,7 +21,6 @@ import (
 //     transposition table, enhanced transposition cutoffs and the
 //     evaluation or a shallow search in the ordering from the empties
 //     counts in tune.go, and stability cutoffs.
-const shallowMax = 7
 
 func sqBit(x int) uint64 { return 1 << uint(x) }
 

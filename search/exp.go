@@ -35,6 +35,7 @@ var (
 	xMidEvalMin = envInt("X_MIDEVALMIN", 3)
 	xPreOff     = envInt("X_PREOFF", 14)
 	xPreMax     = envInt("X_PREMAX", 8)
+	shallowMax  = envInt("X_SHALLOW", 7)
 	xAspW       = envInt("X_ASPW", 4)
 )
 

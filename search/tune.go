@@ -22,6 +22,7 @@ const (
 	xMidEvalMin = 3  // ... from this depth by the evaluation
 	xPreOff     = 14 // a solve without time limit first searches to depth empties-xPreOff
 	xPreMax     = 8  // ... at most
+	shallowMax  = 7  // endgame nodes with at most this many empties: parity order, no table
 	xAspW       = 4  // half-width of the root aspiration window of a solve (<0: none)
 )
 
