@@ -4,10 +4,16 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"time"
+
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/search"
 )
 
 func main() {
@@ -56,7 +62,20 @@ func run(args []string, e *env) error {
 	return c.run(e, args[1:])
 }
 
-// defaultCommand runs when outflank is started without arguments.
+// defaultCommand runs when outflank is started without arguments: the
+// shell for a person at a terminal; otherwise NBoard if the first line is
+// "nboard N" (GUIs start engines without arguments), else the shell reading
+// a script.
 func defaultCommand(e *env) error {
-	return findCommand("help").run(e, nil)
+	opts := engine.Options{HashMB: search.DefaultHashMB, Threads: 1}
+	if isTerminalReader(e.stdin) {
+		return runShellOn(e, e.stdin, opts, 12, 10*time.Second)
+	}
+	br := bufio.NewReader(e.stdin)
+	first, _ := br.ReadString('\n')
+	in := io.MultiReader(strings.NewReader(first), br)
+	if f := strings.Fields(first); len(f) == 2 && f[0] == "nboard" {
+		return serveNBoard(e, in, opts, 12, 0)
+	}
+	return runShellOn(e, in, opts, 12, 10*time.Second)
 }

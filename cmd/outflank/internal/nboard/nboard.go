@@ -264,14 +264,41 @@ func (s *session) hint(arg string) error {
 	s.start(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status thinking")
 		t0 := time.Now()
+		var last engine.Info
+		reported := false
 		info := engine.Think(ctx, s.eng, pos, lim, func(in engine.Info) {
 			writeSearch(r, in, n)
 			r.Printf("nodestats %d %s", in.Nodes, seconds(time.Since(t0)))
+			last, reported = in, true
 		})
-		_ = info
+		// The final result may be more than the last report (a last
+		// iteration, or a solve): send it too.
+		if !reported || !sameResult(last, info) {
+			writeSearch(r, info, n)
+			r.Printf("nodestats %d %s", info.Nodes, seconds(time.Since(t0)))
+		}
 		r.Println("status")
 	})
 	return nil
+}
+
+// sameResult reports whether two results would give the same search lines.
+func sameResult(a, b engine.Info) bool {
+	if a.Depth != b.Depth || a.Exact != b.Exact || a.WLD != b.WLD || a.Score != b.Score ||
+		len(a.PV) != len(b.PV) || len(a.Moves) != len(b.Moves) {
+		return false
+	}
+	for i := range a.PV {
+		if a.PV[i] != b.PV[i] {
+			return false
+		}
+	}
+	for i := range a.Moves {
+		if a.Moves[i] != b.Moves[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // writeSearch writes the "search" lines of one report: every scored root

@@ -614,6 +614,9 @@ func (s *shell) solve(args []string) error {
 		wld = true
 	}
 	pos := s.hist.Position()
+	if pos.Empties() > 30 && s.cfg.Interactive {
+		s.out.Printf("Solving %d empties exactly may take very long; Ctrl-C stops it.", pos.Empties())
+	}
 	info, stopped := s.search(pos, engine.Limits{EndgameEmpties: 64, WLD: wld})
 	if stopped || !info.Exact {
 		s.out.Printf("Not solved (stopped): best so far %s", describe(info))
