@@ -133,7 +133,7 @@ func TestParseClock(t *testing.T) {
 			t.Errorf("%q: got %+v, %v", tc.in, c, err)
 		}
 	}
-	for _, bad := range []string{"x", "1:2:3:4", "-5", "1.5:00", "1/2/3/4", "1e9"} {
+	for _, bad := range []string{"x", "1:2:3:4", "-5", "1.5:00", "1/2/3/4", "1e9", "NaN", "inf"} {
 		if _, err := engine.ParseClock(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
@@ -247,4 +247,22 @@ func TestHistoryImpliedPass(t *testing.T) {
 	if h.Position() != pos.Pass() {
 		t.Error("undo took back the explicit pass too")
 	}
+}
+
+func FuzzParseClock(f *testing.F) {
+	for _, s := range []string{"15:00//02:00", "5:00/10", "1:00:00", "90", "0:1.5", "05:00,N//02:00", "::", "1e9", "-0", "NaN", "1:NaN"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := engine.ParseClock(s)
+		if err != nil {
+			return
+		}
+		if c.Main < 0 || c.Increment < 0 || c.Grace < 0 {
+			t.Fatalf("%q: negative clock %+v", s, c)
+		}
+		if b := engine.Budget(c.Main, c.Increment, 30); b <= 0 {
+			t.Fatalf("%q: budget %v", s, b)
+		}
+	})
 }

@@ -429,7 +429,8 @@ func (s *session) timeLeft(args []string) error {
 		return err
 	}
 	t, err := strconv.ParseFloat(args[1], 64)
-	if err != nil || t < 0 || t > 1e7 {
+	if err != nil || !(t >= 0 && t <= 1e7) { // NaN fails too
+
 		return fmt.Errorf("syntax error: time %q is not a number of seconds", args[1])
 	}
 	n, err := strconv.Atoi(args[2])

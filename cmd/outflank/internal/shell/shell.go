@@ -300,14 +300,18 @@ func (s *shell) autoPlay() {
 	}
 }
 
-// engineMove searches and plays a move; false if the search was
-// interrupted (the move is then not played).
+// engineMove searches and plays a move. An interrupted search plays the
+// best move found so far and returns false, so that an engine playing
+// both sides stops (and no longer plays by itself).
 func (s *shell) engineMove() bool {
 	pos := s.hist.Position()
 	info, stopped := s.search(pos, s.limits())
 	if stopped {
-		s.out.Println("Stopped; no move played.")
-		return false
+		s.out.Println("Stopped: playing the best move found so far.")
+		if s.engineFor == [2]bool{true, true} {
+			s.engineFor = [2]bool{}
+			s.out.Println("The engine no longer plays by itself (\"engine both\" resumes).")
+		}
 	}
 	if err := s.hist.Play(bitboard.GameMove{Square: info.Best, Eval: float64(info.Score), HasEval: true, Time: info.Time.Seconds(), HasTime: true}); err != nil {
 		s.errorf("engine move %s: %v", info.Best, err) // cannot happen: Think returns legal moves
@@ -316,7 +320,7 @@ func (s *shell) engineMove() bool {
 	s.out.Printf("%s plays %s for %s: %s", s.cfg.Name, info.Best, pos.ToMove, describe(info))
 	s.forcePass()
 	s.showBoard()
-	return true
+	return !stopped
 }
 
 // describe is the one-line summary of a search result.
@@ -721,7 +725,8 @@ func (s *shell) setTime(args []string) error {
 		return errors.New("want a number of seconds")
 	}
 	v, err := strconv.ParseFloat(args[0], 64)
-	if err != nil || v < 0 || v > 1e6 {
+	if err != nil || !(v >= 0 && v <= 1e6) { // NaN fails too
+
 		return fmt.Errorf("%q is not a number of seconds", args[0])
 	}
 	s.moveTime = time.Duration(v * float64(time.Second))

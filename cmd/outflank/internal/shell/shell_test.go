@@ -207,7 +207,7 @@ func TestInterruptStopsSearch(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("interrupt did not stop the search")
 	}
-	if !strings.Contains(out.String(), "Stopped; no move played.") {
+	if !strings.Contains(out.String(), "Stopped: playing the best move found so far.") || !strings.Contains(out.String(), "White to move (last move") {
 		t.Errorf("got %s", out.String())
 	}
 }
