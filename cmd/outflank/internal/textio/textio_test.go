@@ -17,7 +17,7 @@ func TestReadLines(t *testing.T) {
 	got := collect("a b\r\n\nlast")
 	want := []string{"a b", "", "last"}
 	if len(got) != len(want) {
-		t.Fatalf("got %q", got)
+		t.Fatalf("got %+v", got)
 	}
 	for i := range want {
 		if got[i].Text != want[i] || got[i].TooLong {
