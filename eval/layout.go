@@ -1,0 +1,298 @@
+package eval
+
+import (
+	"hash/crc32"
+	"math/bits"
+
+	"github.com/outflank-othello/outflank/bitboard"
+)
+
+// The pattern set, in the style of Logistello and Edax. Each pattern is a
+// list of squares in its anchor orientation (near a1); digit k of an index
+// is the state of squares[k] (0 empty, 1 side to move, 2 opponent), digit 0
+// least significant. Every instance of a pattern on the board is the anchor
+// read on the board transformed by one of the 8 symmetries, so all instances
+// share one weight table, and the evaluation of a position equals that of
+// its mirror images by construction.
+const (
+	patCorner3x3 = iota // a1 b1 c1 / a2 b2 c2 / a3 b3 c3
+	patCorner2x5        // a1-e1 / a2-e2
+	patEdgeX            // a1-h1 + b2 g2 (edge and its X-squares)
+	patRow2             // a2-h2
+	patRow3             // a3-h3
+	patRow4             // a4-h4
+	patDiag8            // a1-h8
+	patDiag7            // b1-h7
+	patDiag6            // c1-h6
+	patDiag5            // d1-h5
+	patDiag4            // e1-h4
+	numPatterns
+)
+
+// patternNames name the patterns in reports and tests.
+var patternNames = [numPatterns]string{
+	"corner3x3", "corner2x5", "edge+2X", "row2", "row3", "row4",
+	"diag8", "diag7", "diag6", "diag5", "diag4",
+}
+
+// patternSquares lists each pattern's squares in digit order.
+var patternSquares = func() (t [numPatterns][]bitboard.Square) {
+	sq := bitboard.SquareAt
+	t[patCorner3x3] = []bitboard.Square{sq(0, 0), sq(1, 0), sq(2, 0), sq(0, 1), sq(1, 1), sq(2, 1), sq(0, 2), sq(1, 2), sq(2, 2)}
+	for r := 0; r < 2; r++ {
+		for c := 0; c < 5; c++ {
+			t[patCorner2x5] = append(t[patCorner2x5], sq(c, r))
+		}
+	}
+	for c := 0; c < 8; c++ {
+		t[patEdgeX] = append(t[patEdgeX], sq(c, 0))
+		t[patRow2] = append(t[patRow2], sq(c, 1))
+		t[patRow3] = append(t[patRow3], sq(c, 2))
+		t[patRow4] = append(t[patRow4], sq(c, 3))
+	}
+	t[patEdgeX] = append(t[patEdgeX], sq(1, 1), sq(6, 1))
+	for n := 8; n >= 4; n-- { // diagonal of length n: (8-n, 0) ... (7, n-1)
+		p := patDiag8 + 8 - n
+		for k := 0; k < n; k++ {
+			t[p] = append(t[p], sq(8-n+k, k))
+		}
+	}
+	return t
+}()
+
+// Global (non-pattern) features, per stage: the mobility of each side
+// (number of legal moves, 0..maxMobility) and the parity of the empties.
+const (
+	maxMobility = 33 // the most legal moves an Othello position can have
+	mobSize     = maxMobility + 1
+)
+
+// Stages: weights change with the number of empty squares, in groups of
+// stageWidth empties (the 60-empty start position joins the last group).
+const (
+	stageWidth = 4
+	NumStages  = 15
+)
+
+// Stage returns the weight stage used for a position with this many empties.
+func Stage(empties int) int {
+	return min(max(empties, 0), NumStages*stageWidth-1) / stageWidth
+}
+
+// layout is everything derived from the pattern list: instance symmetries,
+// table offsets, the canonical classes that tie a symmetric pattern's mirror
+// indexes together. Built once at init, read-only afterwards.
+type layoutT struct {
+	size        [numPatterns]int       // 3^len(squares)
+	instances   [numPatterns][]uint8   // symmetries whose anchor reading is a distinct instance
+	classOf     [numPatterns][]uint32  // raw index -> canonical class
+	classes     [numPatterns]int       // number of canonical classes
+	fullOff     [numPatterns + 1]int32 // offset of each pattern's table in a full (expanded) stage
+	packOff     [numPatterns + 1]int32 // offset of each pattern's classes in a packed stage
+	instOf      [numInstances]uint8    // pattern of each instance, in evaluation order
+	rep         [numPatterns][]uint32  // canonical class -> one raw index
+	instSquares [numInstances][]bitboard.Square
+}
+
+// numInstances is the number of pattern instances read per position.
+const numInstances = 46
+
+// Offsets of the global features after the patterns, full and packed alike.
+const (
+	globMobP   = 0
+	globMobO   = mobSize
+	globParity = 2 * mobSize
+	globSize   = 2*mobSize + 2
+)
+
+// Feature counts per stage.
+var (
+	fullStride   int // full weights of one stage: every raw index of every pattern, then the globals
+	packedStride int // packed weights of one stage: one per canonical class, then the globals
+)
+
+// NumFeatures is the number of weights that contribute to one evaluation:
+// one per pattern instance, two mobilities and the parity.
+const NumFeatures = numInstances + 3
+
+var layout = buildLayout()
+
+func pow3(n int) int {
+	r := 1
+	for ; n > 0; n-- {
+		r *= 3
+	}
+	return r
+}
+
+func squaresMask(sqs []bitboard.Square) uint64 {
+	var m uint64
+	for _, s := range sqs {
+		m |= s.Bit()
+	}
+	return m
+}
+
+func buildLayout() *layoutT {
+	l := &layoutT{}
+	n := 0
+	for p := 0; p < numPatterns; p++ {
+		sqs := patternSquares[p]
+		l.size[p] = pow3(len(sqs))
+		anchor := squaresMask(sqs)
+		// Instance under symmetry s: the squares that s maps onto the anchor.
+		seen := map[uint64]bool{}
+		var perms [][]int // digit permutations of the anchor's self-symmetries
+		for s := bitboard.Symmetry(0); s < 8; s++ {
+			inv := s.Inverse()
+			var inst []bitboard.Square
+			for _, a := range sqs {
+				inst = append(inst, inv.Square(a))
+			}
+			m := squaresMask(inst)
+			if m == anchor {
+				perm := make([]int, len(sqs))
+				for k, sq := range inst {
+					for j, a := range sqs {
+						if a == sq {
+							perm[k] = j
+						}
+					}
+				}
+				perms = append(perms, perm)
+			}
+			if !seen[m] {
+				seen[m] = true
+				l.instances[p] = append(l.instances[p], uint8(s))
+				l.instOf[n] = uint8(p)
+				l.instSquares[n] = inst
+				n++
+			}
+		}
+		// Canonical classes: the smallest of the indexes that the pattern's
+		// self-symmetries give to one configuration.
+		l.classOf[p] = make([]uint32, l.size[p])
+		digits := make([]int, len(sqs))
+		for idx := 0; idx < l.size[p]; idx++ {
+			for k, x := 0, idx; k < len(sqs); k++ {
+				digits[k], x = x%3, x/3
+			}
+			best := idx
+			for _, perm := range perms {
+				v := 0
+				for k := len(sqs) - 1; k >= 0; k-- {
+					v = 3*v + digits[perm[k]]
+				}
+				best = min(best, v)
+			}
+			if best == idx {
+				l.classOf[p][idx] = uint32(l.classes[p])
+				l.rep[p] = append(l.rep[p], uint32(idx))
+				l.classes[p]++
+			} else {
+				l.classOf[p][idx] = l.classOf[p][best]
+			}
+		}
+		l.fullOff[p+1] = l.fullOff[p] + int32(l.size[p])
+		l.packOff[p+1] = l.packOff[p] + int32(l.classes[p])
+	}
+	if n != numInstances {
+		panic("eval: pattern instance count changed; update numInstances")
+	}
+	fullStride = int(l.fullOff[numPatterns]) + globSize
+	packedStride = int(l.packOff[numPatterns]) + globSize
+	return l
+}
+
+// layoutHash identifies the pattern set, stages and feature order, so that a
+// weights file made for another layout is refused instead of misread.
+func layoutHash() uint32 {
+	h := crc32.NewIEEE()
+	var b []byte
+	for p := 0; p < numPatterns; p++ {
+		b = append(b, byte(len(patternSquares[p])))
+		for _, s := range patternSquares[p] {
+			b = append(b, byte(s))
+		}
+		b = append(b, layout.instances[p]...)
+	}
+	b = append(b, stageWidth, NumStages, mobSize, globSize)
+	h.Write(b)
+	return h.Sum32()
+}
+
+// b2t maps a row of up to 10 bits to the base-3 number with the same digits,
+// so that a pattern index is b2t[player bits] + 2*b2t[opponent bits].
+var b2t = func() (t [1 << 10]uint32) {
+	for i := range t {
+		v, p := 0, 1
+		for k := 0; k < 10; k++ {
+			if i>>k&1 != 0 {
+				v += p
+			}
+			p *= 3
+		}
+		t[i] = uint32(v)
+	}
+	return t
+}()
+
+// Gathers of each pattern's anchor squares into a contiguous bit field, in
+// digit order. Diagonals use the multiply trick: the squares are in distinct
+// columns, so multiplying by the 0x01 repeated byte stacks them into the top
+// byte without carries.
+func gatherCorner3x3(b uint64) uint64 { return b&7 | b>>5&0x38 | b>>10&0x1C0 }
+func gatherCorner2x5(b uint64) uint64 { return b&0x1F | b>>3&0x3E0 }
+func gatherEdgeX(b uint64) uint64     { return b&0xFF | b>>1&0x100 | b>>5&0x200 }
+func gatherDiag8(b uint64) uint64     { return (b & 0x8040201008040201) * 0x0101010101010101 >> 56 }
+func gatherDiag7(b uint64) uint64     { return (b & 0x0080402010080402) * 0x0101010101010101 >> 57 }
+func gatherDiag6(b uint64) uint64     { return (b & 0x0000804020100804) * 0x0101010101010101 >> 58 }
+func gatherDiag5(b uint64) uint64     { return (b & 0x0000008040201008) * 0x0101010101010101 >> 59 }
+func gatherDiag4(b uint64) uint64     { return (b & 0x0000000080402010) * 0x0101010101010101 >> 60 }
+
+// symmetries returns the 8 transformed copies of b, indexed like
+// bitboard.Symmetry (bit 0 mirror, bit 1 flip, bit 2 transpose).
+func symmetries(b uint64) (t [8]uint64) {
+	t[0] = b
+	t[1] = bitboard.MirrorHorizontal(b)
+	t[2] = bitboard.FlipVertical(b)
+	t[3] = bitboard.FlipVertical(t[1])
+	t[4] = bitboard.FlipDiagonal(b)
+	t[5] = bitboard.FlipDiagonal(t[1])
+	t[6] = bitboard.FlipDiagonal(t[2])
+	t[7] = bitboard.FlipDiagonal(t[3])
+	return t
+}
+
+func tern(p, o uint64) uint32 { return b2t[p&1023] + 2*b2t[o&1023] }
+
+// indexes writes, for each pattern instance, its raw index plus its pattern's
+// offset in a full stage table.
+func indexes(p, o uint64, idx *[numInstances]int32) {
+	P, O := symmetries(p), symmetries(o)
+	l := layout
+	n := 0
+	put := func(pat int, gather func(uint64) uint64) {
+		off := l.fullOff[pat]
+		for _, s := range l.instances[pat] {
+			idx[n] = off + int32(tern(gather(P[s&7]), gather(O[s&7])))
+			n++
+		}
+	}
+	put(patCorner3x3, gatherCorner3x3)
+	put(patCorner2x5, gatherCorner2x5)
+	put(patEdgeX, gatherEdgeX)
+	put(patRow2, func(b uint64) uint64 { return b >> 8 & 0xFF })
+	put(patRow3, func(b uint64) uint64 { return b >> 16 & 0xFF })
+	put(patRow4, func(b uint64) uint64 { return b >> 24 & 0xFF })
+	put(patDiag8, gatherDiag8)
+	put(patDiag7, gatherDiag7)
+	put(patDiag6, gatherDiag6)
+	put(patDiag5, gatherDiag5)
+	put(patDiag4, gatherDiag4)
+}
+
+// mobilities returns the legal move counts of both sides.
+func mobilities(p, o uint64) (int, int) {
+	return bits.OnesCount64(bitboard.Moves(p, o)), bits.OnesCount64(bitboard.Moves(o, p))
+}

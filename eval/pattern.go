@@ -1,0 +1,106 @@
+package eval
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Scale is the number of weight units per disc: weights are int16 in
+// 1/Scale of a disc, and the sum of a position's weights divided by Scale is
+// the expected final disc difference.
+const Scale = 1 << scaleShift
+
+const scaleShift = 7
+
+// Pattern is the trained pattern evaluation. Its weights are read-only once
+// built, so one Pattern can serve any number of searches at once.
+type Pattern struct {
+	// full holds, per stage, every raw index of every pattern (mirror
+	// indexes of a symmetric pattern repeat their class's weight), then the
+	// global features: an evaluation is 49 table reads, no class lookups.
+	full   []int16
+	packed []int16 // the weights as stored: one per class and stage
+}
+
+// newPattern expands packed weights (NumStages*packedStride) into a Pattern.
+func newPattern(packed []int16) *Pattern {
+	l := layout
+	e := &Pattern{full: make([]int16, NumStages*fullStride), packed: packed}
+	for st := 0; st < NumStages; st++ {
+		src := packed[st*packedStride : (st+1)*packedStride]
+		dst := e.full[st*fullStride : (st+1)*fullStride]
+		for p := 0; p < numPatterns; p++ {
+			cls := l.classOf[p]
+			d := dst[l.fullOff[p]:l.fullOff[p+1]]
+			s := src[l.packOff[p]:l.packOff[p+1]]
+			for i := range d {
+				d[i] = s[cls[i]]
+			}
+		}
+		copy(dst[l.fullOff[numPatterns]:], src[l.packOff[numPatterns]:])
+	}
+	return e
+}
+
+// Evaluate returns the expected final disc difference for the side to move
+// (player), -64..64.
+func (e *Pattern) Evaluate(player, opponent uint64) int {
+	s := e.Score(player, opponent)
+	// Round to the nearest disc (an arithmetic shift floors, so add half).
+	d := (s + Scale/2) >> scaleShift
+	return min(max(d, -64), 64)
+}
+
+// Score returns the evaluation in 1/Scale of a disc, unrounded and
+// unclamped, for callers that want more resolution than whole discs.
+func (e *Pattern) Score(player, opponent uint64) int {
+	empties := 64 - bits.OnesCount64(player|opponent)
+	st := Stage(empties)
+	w := e.full[st*fullStride : (st+1)*fullStride]
+	var idx [numInstances]int32
+	indexes(player, opponent, &idx)
+	sum := 0
+	for _, i := range idx {
+		sum += int(w[i])
+	}
+	g := w[layout.fullOff[numPatterns]:]
+	mp, mo := mobilities(player, opponent)
+	sum += int(g[globMobP+min(mp, maxMobility)]) + int(g[globMobO+min(mo, maxMobility)]) + int(g[globParity+empties&1])
+	return sum
+}
+
+// Features writes the indexes, within one stage of packed weights, of the
+// NumFeatures weights whose sum is the evaluation of a position, and returns
+// the stage. Training fits weights through it, so that the evaluation and
+// the trainer can never disagree on what a weight means.
+func Features(player, opponent uint64, dst *[NumFeatures]int32) (stage int) {
+	l := layout
+	var idx [numInstances]int32
+	indexes(player, opponent, &idx)
+	for n, i := range idx {
+		p := l.instOf[n]
+		dst[n] = l.packOff[p] + int32(l.classOf[p][i-l.fullOff[p]])
+	}
+	empties := 64 - bits.OnesCount64(player|opponent)
+	mp, mo := mobilities(player, opponent)
+	g := l.packOff[numPatterns]
+	dst[numInstances] = g + globMobP + int32(min(mp, maxMobility))
+	dst[numInstances+1] = g + globMobO + int32(min(mo, maxMobility))
+	dst[numInstances+2] = g + globParity + int32(empties&1)
+	return Stage(empties)
+}
+
+// PackedStride is the number of packed weights per stage; a weight set has
+// NumStages*PackedStride() of them, stage by stage.
+func PackedStride() int { return packedStride }
+
+// Packed returns a copy of the weights in packed order (see Features).
+func (e *Pattern) Packed() []int16 { return append([]int16(nil), e.packed...) }
+
+// FromPacked builds an evaluation from NumStages*PackedStride() weights.
+func FromPacked(w []int16) (*Pattern, error) {
+	if len(w) != NumStages*packedStride {
+		return nil, fmt.Errorf("eval: %d weights, want %d", len(w), NumStages*packedStride)
+	}
+	return newPattern(append([]int16(nil), w...)), nil
+}

@@ -1,0 +1,304 @@
+package eval
+
+import (
+	"bytes"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/outflank-othello/outflank/bitboard"
+)
+
+// randomPositions plays random games and returns every position met.
+func randomPositions(seed uint64, games int) []bitboard.Position {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var out []bitboard.Position
+	for g := 0; g < games; g++ {
+		pos := bitboard.Start()
+		for !pos.GameOver() {
+			out = append(out, pos)
+			m := pos.Moves()
+			if m == 0 {
+				pos = pos.Pass()
+				continue
+			}
+			k := rng.IntN(bits.OnesCount64(m))
+			for ; k > 0; k-- {
+				m &= m - 1
+			}
+			pos = pos.Play(bitboard.FirstSquare(m))
+		}
+		out = append(out, pos)
+	}
+	return out
+}
+
+// randomWeights returns a Pattern with random weights.
+func randomWeights(t testing.TB, seed uint64) *Pattern {
+	rng := rand.New(rand.NewPCG(seed, 2))
+	w := make([]int16, NumStages*PackedStride())
+	for i := range w {
+		w[i] = int16(rng.IntN(2001) - 1000)
+	}
+	e, err := FromPacked(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// naiveIndexes reads each instance square by square from the square lists.
+func naiveIndexes(p, o uint64) (idx [numInstances]int32) {
+	for n, sqs := range layout.instSquares {
+		v, w := 0, 1
+		for _, sq := range sqs {
+			switch {
+			case p&sq.Bit() != 0:
+				v += w
+			case o&sq.Bit() != 0:
+				v += 2 * w
+			}
+			w *= 3
+		}
+		idx[n] = layout.fullOff[layout.instOf[n]] + int32(v)
+	}
+	return idx
+}
+
+func TestIndexesMatchNaive(t *testing.T) {
+	for _, pos := range randomPositions(1, 200) {
+		var got [numInstances]int32
+		indexes(pos.Player, pos.Opponent, &got)
+		if want := naiveIndexes(pos.Player, pos.Opponent); got != want {
+			t.Fatalf("%v: indexes %v, naive %v", pos, got, want)
+		}
+	}
+}
+
+func TestInstances(t *testing.T) {
+	// Every instance is a distinct square set of its pattern's size, and
+	// the instances of a pattern are closed under the board's symmetries.
+	for p := 0; p < numPatterns; p++ {
+		sets := map[uint64]bool{}
+		for n := range numInstances {
+			if int(layout.instOf[n]) == p {
+				sets[squaresMask(layout.instSquares[n])] = true
+			}
+		}
+		if len(sets) != len(layout.instances[p]) {
+			t.Errorf("%s: %d distinct instances, want %d", patternNames[p], len(sets), len(layout.instances[p]))
+		}
+		for m := range sets {
+			if bits.OnesCount64(m) != len(patternSquares[p]) {
+				t.Errorf("%s: instance %x has %d squares", patternNames[p], m, bits.OnesCount64(m))
+			}
+			for s := bitboard.Symmetry(0); s < 8; s++ {
+				if !sets[s.Apply(m)] {
+					t.Errorf("%s: instance %x mirrored by %d is not an instance", patternNames[p], m, s)
+				}
+			}
+		}
+	}
+	want := map[string]int{"corner3x3": 4, "corner2x5": 8, "edge+2X": 4, "row2": 4, "row3": 4, "row4": 4,
+		"diag8": 2, "diag7": 4, "diag6": 4, "diag5": 4, "diag4": 4}
+	for p := 0; p < numPatterns; p++ {
+		if got := len(layout.instances[p]); got != want[patternNames[p]] {
+			t.Errorf("%s: %d instances, want %d", patternNames[p], got, want[patternNames[p]])
+		}
+	}
+}
+
+func TestSymmetricPositionsEvaluateTheSame(t *testing.T) {
+	e := randomWeights(t, 3)
+	for _, pos := range randomPositions(2, 50) {
+		want := e.Score(pos.Player, pos.Opponent)
+		for s := bitboard.Symmetry(1); s < 8; s++ {
+			q := pos.Transform(s)
+			if got := e.Score(q.Player, q.Opponent); got != want {
+				t.Fatalf("%v under symmetry %d: score %d, want %d", pos, s, got, want)
+			}
+		}
+	}
+}
+
+func TestFeaturesMatchScore(t *testing.T) {
+	// The trainer's view (packed indexes) and the evaluation's (full
+	// tables) must add up the same weights.
+	e := randomWeights(t, 4)
+	var f [NumFeatures]int32
+	for _, pos := range randomPositions(5, 50) {
+		st := Features(pos.Player, pos.Opponent, &f)
+		if st != Stage(pos.Empties()) {
+			t.Fatalf("stage %d, want %d", st, Stage(pos.Empties()))
+		}
+		sum := 0
+		for _, i := range f {
+			sum += int(e.packed[st*packedStride+int(i)])
+		}
+		if got := e.Score(pos.Player, pos.Opponent); got != sum {
+			t.Fatalf("%v: Score %d, sum of features %d", pos, got, sum)
+		}
+	}
+}
+
+func TestEvaluateRange(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	w := make([]int16, NumStages*PackedStride())
+	for i := range w {
+		w[i] = int16(rng.IntN(65536) - 32768) // extreme weights must still clamp
+	}
+	e, _ := FromPacked(w)
+	for _, pos := range randomPositions(7, 20) {
+		if v := e.Evaluate(pos.Player, pos.Opponent); v < -64 || v > 64 {
+			t.Fatalf("%v: Evaluate %d out of -64..64", pos, v)
+		}
+	}
+}
+
+func TestStage(t *testing.T) {
+	for e := 0; e <= 60; e++ {
+		if s := Stage(e); s < 0 || s >= NumStages || e < 60 && s != e/stageWidth {
+			t.Errorf("Stage(%d) = %d", e, s)
+		}
+	}
+}
+
+func TestEncodeParseRoundTrip(t *testing.T) {
+	e := randomWeights(t, 8)
+	data := e.Encode()
+	f, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slicesEqual(f.packed, e.packed) {
+		t.Fatal("weights differ after a round trip")
+	}
+	if !bytes.Equal(f.Encode(), data) {
+		t.Fatal("re-encoding differs")
+	}
+}
+
+func slicesEqual(a, b []int16) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// sparseWeights returns a weight set that is mostly zero, like a trained one,
+// so that its file is small and quick to parse many times.
+func sparseWeights(seed uint64) []int16 {
+	rng := rand.New(rand.NewPCG(seed, 3))
+	w := make([]int16, NumStages*PackedStride())
+	for i := range w {
+		if rng.IntN(100) == 0 {
+			w[i] = int16(rng.IntN(2001) - 1000)
+		}
+	}
+	return w
+}
+
+func TestParseRejectsBadFiles(t *testing.T) {
+	e, _ := FromPacked(sparseWeights(9))
+	good := e.Encode()
+	cases := map[string]struct {
+		data []byte
+		want string
+	}{
+		"empty":     {nil, "truncated"},
+		"magic":     {append([]byte("XXXX"), good[4:]...), "bad magic"},
+		"short":     {good[:20], "truncated"},
+		"truncated": {good[:len(good)-1], "truncated"},
+		"trailing":  {append(append([]byte(nil), good...), 0), "trailing"},
+	}
+	version := append([]byte(nil), good...)
+	version[4] = 9
+	cases["version"] = struct {
+		data []byte
+		want string
+	}{version, "version 9"}
+	header := append([]byte(nil), good...)
+	header[17] ^= 1
+	cases["header"] = struct {
+		data []byte
+		want string
+	}{header, "header checksum"}
+	for name, c := range cases {
+		if _, err := Parse(c.data); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err %v, want one mentioning %q", name, err, c.want)
+		}
+	}
+	// Any truncation and any single damaged payload byte is caught.
+	for n := 0; n < len(good); n += 1 + n/8 {
+		if _, err := decode(good[:n]); err == nil {
+			t.Fatalf("truncated to %d bytes: accepted", n)
+		}
+	}
+	for i := headerSize; i < len(good); i += 1 + (i-headerSize)/8 {
+		bad := append([]byte(nil), good...)
+		bad[i] ^= 0x10
+		// A flipped bit that DEFLATE ignores (e.g. the code length of an
+		// unused symbol) may decode to the same weights; anything else
+		// must be refused.
+		if w, err := decode(bad); err == nil && !slicesEqual(w, e.packed) {
+			t.Fatalf("byte %d damaged: accepted different weights", i)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	e, _ := FromPacked(sparseWeights(10))
+	good := e.Encode()
+	f.Add(good)
+	f.Add(good[:headerSize])
+	f.Add([]byte("OFEV"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		e, err := Parse(data)
+		if err == nil && len(e.packed) != NumStages*packedStride {
+			t.Fatal("accepted a file with the wrong number of weights")
+		}
+	})
+}
+
+func TestDefaultLoads(t *testing.T) {
+	e := Default()
+	var sum int
+	for _, pos := range randomPositions(11, 20) {
+		v := e.Evaluate(pos.Player, pos.Opponent)
+		if v < -64 || v > 64 {
+			t.Fatalf("%v: %d", pos, v)
+		}
+		sum += v
+	}
+	if len(embedded) > 4<<20 {
+		t.Errorf("embedded weights are %d bytes; keep them to a few MB", len(embedded))
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	e := Default()
+	pos := randomPositions(12, 20)
+	i := 0
+	for b.Loop() {
+		p := pos[i%len(pos)]
+		e.Evaluate(p.Player, p.Opponent)
+		i++
+	}
+}
+
+func BenchmarkFeatures(b *testing.B) {
+	pos := randomPositions(12, 20)
+	var f [NumFeatures]int32
+	i := 0
+	for b.Loop() {
+		p := pos[i%len(pos)]
+		Features(p.Player, p.Opponent, &f)
+		i++
+	}
+}

@@ -1,0 +1,154 @@
+package eval
+
+import (
+	"bytes"
+	"compress/flate"
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"sync"
+)
+
+// Weights file format (all numbers little-endian):
+//
+//	offset size
+//	 0     4    magic "OFEV"
+//	 4     2    format version (1)
+//	 6     2    stages (NumStages)
+//	 8     4    layout hash: pattern squares, instances, stages, globals
+//	12     2    scale (weight units per disc)
+//	14     2    reserved, 0
+//	16     4    number of int16 weights (NumStages*PackedStride())
+//	20     4    payload size in bytes
+//	24     4    CRC-32 (IEEE) of the weights as little-endian int16s
+//	28     4    CRC-32 of bytes 0..27
+//	32     ...  payload: the weights, DEFLATE-compressed (most weights of
+//	            rare configurations are 0 and compress away)
+//
+// Everything is checked: a file from another layout, truncated, padded or
+// damaged is refused with an error saying which.
+const (
+	magic         = "OFEV"
+	formatVersion = 1
+	headerSize    = 32
+)
+
+//go:embed default.weights
+var embedded []byte
+
+var defaultPattern = sync.OnceValues(func() (*Pattern, error) { return Parse(embedded) })
+
+// Default returns the evaluation built from the weights embedded in the
+// binary. It is parsed once, on first use, and shared (it is read-only).
+func Default() *Pattern {
+	e, err := defaultPattern()
+	if err != nil {
+		// The embedded file is checked by the package's tests; reaching
+		// this means the build itself is broken.
+		panic("eval: embedded weights: " + err.Error())
+	}
+	return e
+}
+
+// Load reads a weights file.
+func Load(path string) (*Pattern, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("eval weights: %w", err)
+	}
+	e, err := Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("eval weights %s: %w", path, err)
+	}
+	return e, nil
+}
+
+// Parse decodes a weights file held in memory.
+func Parse(data []byte) (*Pattern, error) {
+	w, err := decode(data)
+	if err != nil {
+		return nil, err
+	}
+	return newPattern(w), nil
+}
+
+func decode(data []byte) ([]int16, error) {
+	if len(data) < headerSize {
+		if len(data) >= 4 && string(data[:4]) != magic {
+			return nil, errors.New("not an Outflank weights file (bad magic)")
+		}
+		return nil, fmt.Errorf("truncated: %d bytes, shorter than the %d-byte header", len(data), headerSize)
+	}
+	h := data[:headerSize]
+	le := binary.LittleEndian
+	if string(h[:4]) != magic {
+		return nil, errors.New("not an Outflank weights file (bad magic)")
+	}
+	if v := le.Uint16(h[4:]); v != formatVersion {
+		return nil, fmt.Errorf("format version %d, this build reads version %d", v, formatVersion)
+	}
+	if got, want := le.Uint32(h[28:]), crc32.ChecksumIEEE(h[:28]); got != want {
+		return nil, errors.New("header checksum mismatch (damaged file)")
+	}
+	if st, lh := le.Uint16(h[6:]), le.Uint32(h[8:]); int(st) != NumStages || lh != layoutHash() {
+		return nil, fmt.Errorf("made for another pattern layout (%d stages, layout %08x; this build: %d stages, layout %08x)",
+			st, lh, NumStages, layoutHash())
+	}
+	if s := le.Uint16(h[12:]); s != Scale {
+		return nil, fmt.Errorf("scale %d, this build uses %d", s, Scale)
+	}
+	n, size := le.Uint32(h[16:]), le.Uint32(h[20:])
+	if int(n) != NumStages*packedStride {
+		return nil, fmt.Errorf("%d weights, this layout has %d", n, NumStages*packedStride)
+	}
+	if have := len(data) - headerSize; int64(have) != int64(size) {
+		if have < int(size) {
+			return nil, fmt.Errorf("truncated: header says %d bytes of weights, file has %d", size, have)
+		}
+		return nil, fmt.Errorf("%d bytes of trailing data after the weights", have-int(size))
+	}
+	raw := make([]byte, 2*int(n))
+	r := flate.NewReader(bytes.NewReader(data[headerSize:]))
+	if _, err := io.ReadFull(r, raw); err != nil {
+		return nil, fmt.Errorf("damaged weights payload: %v", err)
+	}
+	if k, err := r.Read(make([]byte, 1)); k != 0 || err != io.EOF {
+		return nil, errors.New("damaged weights payload: more data than the header says")
+	}
+	if got, want := crc32.ChecksumIEEE(raw), le.Uint32(h[24:]); got != want {
+		return nil, errors.New("weights checksum mismatch (damaged file)")
+	}
+	w := make([]int16, n)
+	for i := range w {
+		w[i] = int16(le.Uint16(raw[2*i:]))
+	}
+	return w, nil
+}
+
+// Encode returns the weights file of e.
+func (e *Pattern) Encode() []byte {
+	le := binary.LittleEndian
+	raw := make([]byte, 2*len(e.packed))
+	for i, v := range e.packed {
+		le.PutUint16(raw[2*i:], uint16(v))
+	}
+	var z bytes.Buffer
+	fw, _ := flate.NewWriter(&z, flate.BestCompression) // only fails on a bad level
+	fw.Write(raw)
+	fw.Close()
+	h := make([]byte, headerSize)
+	copy(h, magic)
+	le.PutUint16(h[4:], formatVersion)
+	le.PutUint16(h[6:], NumStages)
+	le.PutUint32(h[8:], layoutHash())
+	le.PutUint16(h[12:], Scale)
+	le.PutUint32(h[16:], uint32(len(e.packed)))
+	le.PutUint32(h[20:], uint32(z.Len()))
+	le.PutUint32(h[24:], crc32.ChecksumIEEE(raw))
+	le.PutUint32(h[28:], crc32.ChecksumIEEE(h[:28]))
+	return append(h, z.Bytes()...)
+}
