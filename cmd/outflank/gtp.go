@@ -35,9 +35,9 @@ func runGTP(e *env, args []string) error {
 	if *depth < 1 || *depth > 60 {
 		return fmt.Errorf("gtp: --depth %d: want 1 to 60", *depth)
 	}
-	opts, err := ef.options("gtp")
+	st, err := ef.setup("gtp")
 	if err != nil {
 		return err
 	}
-	return gtp.Run(e.stdin, e.stdout, newSearchEngine(opts), gtp.Config{Name: "Outflank", Version: version(), Depth: *depth, Time: *maxTime})
+	return gtp.Run(e.stdin, e.stdout, st.factory(st.opts), gtp.Config{Name: "Outflank", Version: version(), Depth: *depth, Time: *maxTime, Book: st.book})
 }

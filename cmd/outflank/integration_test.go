@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,27 +13,22 @@ import (
 	"github.com/outflank-othello/outflank/bitboard"
 )
 
-// These tests build the outflank binary once and drive it through pipes as
-// GUIs and people do. Every read has a deadline, so a hang fails the test
-// instead of stalling the run; the depths are low to keep them fast.
+// These tests drive outflank as GUIs and people do, through pipes: the
+// test binary itself runs as outflank (TestMain in match_test.go does so
+// when asMainEnv is set), so what runs is exactly the compiled command.
+// Every read has a deadline, so a hang fails the test instead of stalling
+// the run; the depths are low to keep them fast.
 
-var binary string
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "outflank-test")
+// outflank returns a command running outflank with args.
+func outflank(t *testing.T, args ...string) *exec.Cmd {
+	t.Helper()
+	self, err := os.Executable()
 	if err != nil {
-		panic(err)
+		t.Fatal(err)
 	}
-	binary = filepath.Join(dir, "outflank")
-	build := exec.Command("go", "build", "-o", binary, ".")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		os.RemoveAll(dir)
-		panic("building outflank: " + err.Error())
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	cmd := exec.Command(self, args...)
+	cmd.Env = append(os.Environ(), asMainEnv+"=1")
+	return cmd
 }
 
 const deadline = 20 * time.Second
@@ -50,7 +44,7 @@ type proc struct {
 
 func start(t *testing.T, args ...string) *proc {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
+	cmd := outflank(t, args...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -177,6 +171,14 @@ func TestNBoardExampleSession(t *testing.T) {
 			}
 			perDepth[f[4]][sq] = true
 			last = f[4]
+		case len(f) == 5 && f[0] == "book" && f[4] == "0":
+			sq, err := bitboard.ParseSquare(f[1])
+			if err != nil || !pos.IsLegal(sq) {
+				t.Errorf("book line with an illegal move: %q", l)
+			}
+			if n, err := strconv.Atoi(f[3]); err != nil || n < 1 {
+				t.Errorf("book line with a bad game count: %q", l)
+			}
 		case len(f) == 3 && f[0] == "nodestats":
 		default:
 			t.Errorf("unexpected line during hint: %q", l)
@@ -208,7 +210,7 @@ func TestNBoardExampleSession(t *testing.T) {
 // TestNBoardPingStopsLongSearch: a hint at depth 60 from the start would run
 // for hours; a ping must stop it and be answered promptly.
 func TestNBoardPingStopsLongSearch(t *testing.T) {
-	p := start(t, "nboard")
+	p := start(t, "nboard", "--no-book")
 	p.send("nboard 2", "set depth 60", "set game (;GM[Othello];)", "ping 1", "hint 1")
 	p.expect("pong 1")
 	p.expect("search ")
@@ -255,6 +257,25 @@ func passGame(t *testing.T) *bitboard.Game {
 	}
 	t.Fatal("no game with a pass found")
 	return nil
+}
+
+// TestNBoardBook: in the opening, go answers a book move at once, and
+// hint lists book moves.
+func TestNBoardBook(t *testing.T) {
+	p := start(t, "nboard")
+	p.send("nboard 2", "set depth 60", "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)", "ping 1", "go")
+	p.expect("pong 1")
+	l, _ := p.expect("===")
+	after := bitboard.Start().Play(bitboard.SquareAt(5, 4))
+	if mv := parseAnswer(t, l); !after.IsLegal(mv) {
+		t.Errorf("book answer %q", l)
+	}
+	p.send("hint 2")
+	if l, _ := p.expect("book "); len(strings.Fields(l)) != 5 {
+		t.Errorf("book line %q", l)
+	}
+	p.send("ping 2")
+	p.expect("pong 2")
 }
 
 // TestNBoardGameWithPasses plays the rest of a game engine against itself
@@ -402,7 +423,7 @@ func TestGTPSession(t *testing.T) {
 // TestShellScript drives the shell with a script: moves, a bad move, undo,
 // the engine playing both sides to the end, and the final score.
 func TestShellScript(t *testing.T) {
-	cmd := exec.Command(binary, "shell", "--level", "1", "--time", "0")
+	cmd := outflank(t, "shell", "--level", "1", "--time", "0")
 	cmd.Stdin = strings.NewReader("f5 d6\nz9\nundo\nengine both\ngame\nquit\n")
 	out, err := runWithDeadline(t, cmd)
 	if err != nil {
@@ -435,7 +456,7 @@ func TestShellScript(t *testing.T) {
 // TestDefaultCommandScript: without arguments and with a script on stdin,
 // outflank runs the shell.
 func TestDefaultCommandScript(t *testing.T) {
-	cmd := exec.Command(binary)
+	cmd := outflank(t)
 	cmd.Stdin = strings.NewReader("f5\n")
 	out, err := runWithDeadline(t, cmd)
 	if err != nil || !strings.Contains(out, "White to move (last move f5)") {
@@ -444,8 +465,9 @@ func TestDefaultCommandScript(t *testing.T) {
 }
 
 func TestBadCommandLine(t *testing.T) {
-	for _, args := range [][]string{{"frobnicate"}, {"nboard", "--depth", "0"}, {"gtp", "--hash", "0"}, {"shell", "--level", "x"}, {"nboard", "extra"}} {
-		out, err := runWithDeadline(t, exec.Command(binary, args...))
+	for _, args := range [][]string{{"frobnicate"}, {"nboard", "--depth", "0"}, {"gtp", "--hash", "0"}, {"shell", "--level", "x"}, {"nboard", "extra"},
+		{"nboard", "--book", "/nonexistent.book"}, {"gtp", "--eval", "/nonexistent.weights"}, {"shell", "--book", "x", "--no-book"}} {
+		out, err := runWithDeadline(t, outflank(t, args...))
 		ee, ok := err.(*exec.ExitError)
 		if !ok || ee.ExitCode() != 1 {
 			t.Errorf("%v: exit %v, want 1", args, err)

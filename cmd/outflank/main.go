@@ -11,9 +11,6 @@ import (
 	"os"
 	"strings"
 	"time"
-
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
-	"github.com/outflank-othello/outflank/search"
 )
 
 func main() {
@@ -67,15 +64,18 @@ func run(args []string, e *env) error {
 // "nboard N" (GUIs start engines without arguments), else the shell reading
 // a script.
 func defaultCommand(e *env) error {
-	opts := engine.Options{HashMB: search.DefaultHashMB, Threads: 1}
+	st, err := defaultSetup("outflank")
+	if err != nil {
+		return err
+	}
 	if isTerminalReader(e.stdin) {
-		return runShellOn(e, e.stdin, opts, 12, 10*time.Second)
+		return runShellOn(e, e.stdin, st, 12, 10*time.Second)
 	}
 	br := bufio.NewReader(e.stdin)
 	first, _ := br.ReadString('\n')
 	in := io.MultiReader(strings.NewReader(first), br)
 	if f := strings.Fields(first); len(f) == 2 && f[0] == "nboard" {
-		return serveNBoard(e, in, opts, 12, 0)
+		return serveNBoard(e, in, st, 12, 0)
 	}
-	return runShellOn(e, in, opts, 12, 10*time.Second)
+	return runShellOn(e, in, st, 12, 10*time.Second)
 }

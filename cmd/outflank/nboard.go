@@ -5,7 +5,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/nboard"
 )
 
@@ -35,18 +34,17 @@ func runNBoard(e *env, args []string) error {
 	if fs.NArg() != 0 {
 		return fmt.Errorf("nboard: unexpected argument %q", fs.Arg(0))
 	}
-	opts, err := ef.options("nboard")
+	st, err := ef.setup("nboard")
 	if err != nil {
 		return err
 	}
 	if *depth < 1 || *depth > 60 {
 		return fmt.Errorf("nboard: --depth %d: want 1 to 60", *depth)
 	}
-	return serveNBoard(e, e.stdin, opts, *depth, *maxTime)
+	return serveNBoard(e, e.stdin, st, *depth, *maxTime)
 }
 
 // serveNBoard runs the protocol; the default command calls it too.
-func serveNBoard(e *env, in io.Reader, opts engine.Options, depth int, maxTime time.Duration) error {
-	eng := newSearchEngine(opts)
-	return nboard.Run(in, e.stdout, e.stderr, eng, nboard.Config{Name: "Outflank", Depth: depth, Time: maxTime})
+func serveNBoard(e *env, in io.Reader, st engineSetup, depth int, maxTime time.Duration) error {
+	return nboard.Run(in, e.stdout, e.stderr, st.factory(st.opts), nboard.Config{Name: "Outflank", Depth: depth, Time: maxTime, Book: st.book})
 }

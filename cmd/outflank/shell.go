@@ -7,7 +7,6 @@ import (
 	"os/signal"
 	"time"
 
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/shell"
 )
 
@@ -41,17 +40,17 @@ func runShell(e *env, args []string) error {
 	if *level < 1 || *level > 60 {
 		return fmt.Errorf("shell: --level %d: want 1 to 60", *level)
 	}
-	opts, err := ef.options("shell")
+	st, err := ef.setup("shell")
 	if err != nil {
 		return err
 	}
-	return runShellOn(e, e.stdin, opts, *level, *moveTime)
+	return runShellOn(e, e.stdin, st, *level, *moveTime)
 }
 
 // runShellOn runs the shell on in; the default command calls it too.
-func runShellOn(e *env, in io.Reader, opts engine.Options, level int, moveTime time.Duration) error {
+func runShellOn(e *env, in io.Reader, st engineSetup, level int, moveTime time.Duration) error {
 	cfg := shell.Config{Name: "Outflank", Version: version(), Interactive: isTerminalReader(e.stdin),
-		Level: level, Time: moveTime, Options: opts}
+		Level: level, Time: moveTime, Options: st.opts, Book: st.book}
 	if cfg.Interactive {
 		// Ctrl-C stops a search instead of killing the program.
 		sig := make(chan os.Signal, 1)
@@ -68,7 +67,7 @@ func runShellOn(e *env, in io.Reader, opts engine.Options, level int, moveTime t
 		}()
 		cfg.Interrupt = intr
 	}
-	return shell.Run(in, e.stdout, e.stderr, newSearchEngine, cfg)
+	return shell.Run(in, e.stdout, e.stderr, st.factory, cfg)
 }
 
 // isTerminalReader reports whether r is a terminal.

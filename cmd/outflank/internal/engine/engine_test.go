@@ -266,3 +266,22 @@ func FuzzParseClock(f *testing.F) {
 		}
 	})
 }
+
+func TestBookChoice(t *testing.T) {
+	start := bitboard.Start()
+	b := enginetest.Book{start: {
+		{Move: sq("a1"), Score: 9, Games: 100},                     // illegal: a damaged book
+		{Move: sq("f5"), Score: 3, Games: engine.MinBookGames - 1}, // too few games
+		{Move: sq("d3"), Score: 1, Games: engine.MinBookGames},     // the choice
+		{Move: sq("c4"), Score: 0, Games: 5 * engine.MinBookGames},
+	}}
+	if m, ok := engine.BookChoice(b, start); !ok || m.Move != sq("d3") {
+		t.Errorf("got %v %v, want d3", m, ok)
+	}
+	if _, ok := engine.BookChoice(b, start.Play(sq("f5"))); ok {
+		t.Error("book move out of book")
+	}
+	if _, ok := engine.BookChoice(nil, start); ok {
+		t.Error("book move without a book")
+	}
+}

@@ -29,6 +29,9 @@ type Config struct {
 	Depth int    // midgame depth until the GUI sends "set depth" (default 12)
 	// Time, if set, caps the time of a move or hint whatever the clock says.
 	Time time.Duration
+	// Book, if not nil, answers go in the opening and adds "book" lines to
+	// hints.
+	Book engine.Book
 }
 
 // Run speaks NBoard on in and out until "quit" or the end of input, writing
@@ -261,8 +264,20 @@ func (s *session) hint(arg string) error {
 	}
 	lim := s.limits()
 	lim.MultiPV = n
+	var book []engine.BookMove
+	if s.cfg.Book != nil {
+		book = s.cfg.Book.Moves(pos)
+	}
 	s.start(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status thinking")
+		// Book moves first: "book <move> <eval> <games> <depth>"; the
+		// statistics have no search depth, hence 0.
+		for i, b := range book {
+			if i == n {
+				break
+			}
+			r.Printf("book %s %+.2f %d 0", b.Move.Upper(), b.Score, b.Games)
+		}
 		t0 := time.Now()
 		var last engine.Info
 		reported := false
@@ -344,6 +359,10 @@ func (s *session) goMove(arg string) error {
 	pos := s.game.Current()
 	if pos.GameOver() {
 		return errors.New("the game is over: no move to make")
+	}
+	if b, ok := engine.BookChoice(s.cfg.Book, pos); ok {
+		s.out.Printf("=== %s/%.2f/0.00", b.Move.Upper(), b.Score)
+		return nil
 	}
 	lim := s.limits()
 	left, inc, ok, err := engine.GameClock(s.game)

@@ -28,12 +28,16 @@ type harness struct {
 // startSession runs an NBoard session on pipes, stderr merged into stdout
 // as the NBoard GUI does.
 func startSession(t *testing.T, eng engine.Searcher) *harness {
+	return startSessionConfig(t, eng, Config{Name: "Outflank"})
+}
+
+func startSessionConfig(t *testing.T, eng engine.Searcher, cfg Config) *harness {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	h := &harness{t: t, in: inW, lines: make(chan string, 1000), done: make(chan struct{})}
 	go func() {
-		h.err = Run(inR, outW, outW, eng, Config{Name: "Outflank"})
+		h.err = Run(inR, outW, outW, eng, cfg)
 		outW.Close()
 		close(h.done)
 	}()
@@ -449,4 +453,27 @@ func FuzzCommand(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBook: go plays the book move without searching; hint sends book
+// lines, then searches.
+func TestBook(t *testing.T) {
+	start := bitboard.Start()
+	f5, _ := bitboard.ParseSquare("f5")
+	book := enginetest.Book{start: {{Move: f5, Score: 0.5, Games: 1000}}}
+	g := &enginetest.Greedy{}
+	h := startSessionConfig(t, g, Config{Book: book})
+	h.send("nboard 2", "set depth 5", "ping 1", "go")
+	h.expect("pong 1")
+	if l, _ := h.expect("==="); l != "=== F5/0.50/0.00" {
+		t.Errorf("got %q", l)
+	}
+	if n := g.Searches.Load(); n != 0 {
+		t.Errorf("%d searches for a book move", n)
+	}
+	h.send("hint 2")
+	if l, _ := h.expect("book"); l != "book F5 +0.50 1000 0" {
+		t.Errorf("got %q", l)
+	}
+	h.expect("search ")
 }

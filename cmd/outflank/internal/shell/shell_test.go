@@ -232,3 +232,20 @@ func FuzzShell(f *testing.F) {
 		}
 	})
 }
+
+func TestBook(t *testing.T) {
+	c4, _ := bitboard.ParseSquare("c4")
+	book := enginetest.Book{bitboard.Start(): {{Move: c4, Score: 0.25, Games: 500}}}
+	var out strings.Builder
+	Run(strings.NewReader("hint 1\ngo\nundo\nbook off\ngo\n"), &out, &out,
+		func(engine.Options) engine.Searcher { return &enginetest.Greedy{} }, Config{Book: book, Level: 1})
+	o := out.String()
+	for _, want := range []string{"book c4   +0.25  (500 games)", "Outflank plays c4 for black: book move, +0.25 over 500 games", "book off"} {
+		if !strings.Contains(o, want) {
+			t.Errorf("no %q in %s", want, o)
+		}
+	}
+	if strings.Count(o, "Outflank plays c4") != 1 {
+		t.Errorf("book off still played the book move: %s", o)
+	}
+}
