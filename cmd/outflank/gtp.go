@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"time"
 
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/gtp"
 )
@@ -39,5 +41,10 @@ func runGTP(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return gtp.Run(e.stdin, e.stdout, st.factory(st.opts), gtp.Config{Name: "Outflank", Version: version(), Depth: *depth, Time: *maxTime, Book: st.book})
+	return serveGTP(e, e.stdin, st, *depth, *maxTime)
+}
+
+// serveGTP runs the protocol; the default command calls it too.
+func serveGTP(e *env, in io.Reader, st engineSetup, depth int, maxTime time.Duration) error {
+	return gtp.Run(in, e.stdout, st.factory(st.opts), gtp.Config{Name: "Outflank", Version: version(), Depth: depth, Time: maxTime, Book: st.book})
 }

@@ -464,6 +464,16 @@ func TestDefaultCommandScript(t *testing.T) {
 	}
 }
 
+// TestDefaultCommandGTP: without arguments, a GTP handshake selects GTP.
+func TestDefaultCommandGTP(t *testing.T) {
+	cmd := outflank(t)
+	cmd.Stdin = strings.NewReader("1 protocol_version\nname\n")
+	out, err := runWithDeadline(t, cmd)
+	if err != nil || out != "=1 2\n\n= Outflank\n\n" {
+		t.Errorf("%v: %q", err, out)
+	}
+}
+
 func TestBadCommandLine(t *testing.T) {
 	for _, args := range [][]string{{"frobnicate"}, {"nboard", "--depth", "0"}, {"gtp", "--hash", "0"}, {"shell", "--level", "x"}, {"nboard", "extra"},
 		{"nboard", "--book", "/nonexistent.book"}, {"gtp", "--eval", "/nonexistent.weights"}, {"shell", "--book", "x", "--no-book"}} {

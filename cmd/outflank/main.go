@@ -61,8 +61,8 @@ func run(args []string, e *env) error {
 
 // defaultCommand runs when outflank is started without arguments: the
 // shell for a person at a terminal; otherwise NBoard if the first line is
-// "nboard N" (GUIs start engines without arguments), else the shell reading
-// a script.
+// "nboard N" (GUIs start engines without arguments), GTP if it is a GTP
+// handshake command, else the shell reading a script.
 func defaultCommand(e *env) error {
 	st, err := defaultSetup("outflank")
 	if err != nil {
@@ -74,8 +74,22 @@ func defaultCommand(e *env) error {
 	br := bufio.NewReader(e.stdin)
 	first, _ := br.ReadString('\n')
 	in := io.MultiReader(strings.NewReader(first), br)
-	if f := strings.Fields(first); len(f) == 2 && f[0] == "nboard" {
+	f := strings.Fields(first)
+	if len(f) == 2 && f[0] == "nboard" {
 		return serveNBoard(e, in, st, 12, 0)
 	}
+	if len(f) > 1 && strings.Trim(f[0], "0123456789") == "" {
+		f = f[1:] // a GTP command id
+	}
+	if len(f) > 0 && gtpHandshake[f[0]] {
+		return serveGTP(e, in, st, 12, 0)
+	}
 	return runShellOn(e, in, st, 12, 10*time.Second)
+}
+
+// gtpHandshake are GTP commands that a GUI sends first and that are not
+// shell commands.
+var gtpHandshake = map[string]bool{
+	"protocol_version": true, "name": true, "version": true, "known_command": true,
+	"list_commands": true, "boardsize": true, "clear_board": true, "komi": true, "set_game": true,
 }
