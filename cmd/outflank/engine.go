@@ -68,7 +68,7 @@ func addEngineFlags(fs *pflag.FlagSet) engineFlags {
 	return engineFlags{
 		hash:     fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
 		threads:  fs.Int("threads", 1, "search threads"),
-		evalFile: fs.String("eval", "", "evaluation weights file (default: the weights built into the binary)"),
+		evalFile: fs.String("eval", "", "evaluation weights file (default: the built-in evaluation)"),
 		book:     fs.String("book", "", "opening book file (default: the book built into the binary)"),
 		noBook:   fs.Bool("no-book", false, "play without an opening book"),
 	}
