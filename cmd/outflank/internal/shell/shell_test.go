@@ -249,3 +249,22 @@ func TestBook(t *testing.T) {
 		t.Errorf("book off still played the book move: %s", o)
 	}
 }
+
+// TestEOFDuringSearch: the script ends while the engine thinks; the move
+// is still made and shown, and the shell ends.
+func TestEOFDuringSearch(t *testing.T) {
+	var out strings.Builder
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(strings.NewReader("go"), &out, &out,
+			func(engine.Options) engine.Searcher { return &enginetest.Slow{} }, Config{Time: 50 * time.Millisecond})
+	}()
+	select {
+	case err := <-done:
+		if err != nil || !strings.Contains(out.String(), "Outflank plays") {
+			t.Errorf("%v: %s", err, out.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("shell did not end")
+	}
+}
