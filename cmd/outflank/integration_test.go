@@ -20,7 +20,7 @@ import (
 // the run; the depths are low to keep them fast.
 
 // outflank returns a command running outflank with args.
-func outflank(t *testing.T, args ...string) *exec.Cmd {
+func outflank(t testing.TB, args ...string) *exec.Cmd {
 	t.Helper()
 	self, err := os.Executable()
 	if err != nil {
@@ -35,14 +35,14 @@ const deadline = 20 * time.Second
 
 // proc is a running outflank with its stdin and merged stdout+stderr.
 type proc struct {
-	t     *testing.T
+	t     testing.TB
 	cmd   *exec.Cmd
 	in    io.WriteCloser
 	lines chan string
 	exit  chan error
 }
 
-func start(t *testing.T, args ...string) *proc {
+func start(t testing.TB, args ...string) *proc {
 	t.Helper()
 	cmd := outflank(t, args...)
 	in, err := cmd.StdinPipe()
@@ -505,5 +505,24 @@ func runWithDeadline(t *testing.T, cmd *exec.Cmd) (string, error) {
 		<-done
 		t.Fatalf("%v did not finish within %v", cmd.Args, deadline)
 		return "", nil
+	}
+}
+
+// BenchmarkPingDuringSearch measures what a GUI waits between sending
+// "ping N" while the engine analyses (a hint at depth 60 from the start,
+// which would run for hours) and receiving "pong N".
+func BenchmarkPingDuringSearch(b *testing.B) {
+	p := start(b, "nboard", "--no-book")
+	p.send("nboard 2", "set depth 60", "set game (;GM[Othello];)")
+	n := 0
+	for b.Loop() {
+		b.StopTimer()
+		p.send("hint 1")
+		p.expect("search ")
+		time.Sleep(20 * time.Millisecond) // let the search get going
+		n++
+		b.StartTimer()
+		p.send("ping " + strconv.Itoa(n))
+		p.expect("pong " + strconv.Itoa(n))
 	}
 }
