@@ -37,7 +37,8 @@ type Config struct {
 // Run speaks NBoard on in and out until "quit" or the end of input, writing
 // error lines to errOut (which may be out). At the end of input a running
 // search is allowed to finish and report, so that piped scripts get their
-// answers. It returns nil on a normal end.
+// answers (a GUI that has gone away has closed our output as well, and the
+// next line written ends the process). It returns nil on a normal end.
 func Run(in io.Reader, out, errOut io.Writer, eng engine.Searcher, cfg Config) error {
 	if cfg.Name == "" {
 		cfg.Name = "Outflank"
