@@ -2,6 +2,7 @@ package nboard
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"strconv"
 	"strings"
@@ -474,4 +475,39 @@ func TestBook(t *testing.T) {
 		t.Errorf("got %q", l)
 	}
 	h.expect("search ")
+}
+
+// recorder is a greedy searcher that remembers the limits it was given.
+type recorder struct {
+	enginetest.Greedy
+	lims chan engine.Limits
+}
+
+func (r *recorder) Search(ctx context.Context, pos bitboard.Position, lim engine.Limits, report func(engine.Info)) engine.Info {
+	r.lims <- lim
+	return r.Greedy.Search(ctx, pos, lim, report)
+}
+
+// TestLimits: go gets the depth and a time from the game clock; hint gets
+// the depth and N, and no time.
+func TestLimits(t *testing.T) {
+	r := &recorder{lims: make(chan engine.Limits, 10)}
+	h := startSession(t, r)
+	h.send("nboard 2", "set depth 7",
+		"set game (;GM[Othello]TI[2:00/1]BO[8 ---------------------------O*------*O--------------------------- *]B[F5//10]W[F6//20.5];)",
+		"ping 1", "go")
+	h.expect("===")
+	lim := <-r.lims
+	// Black: 120s + 1s per move made (one) - 10s = 111s, 58 empties.
+	want := engine.Budget(111*time.Second, time.Second, 58)
+	if lim.Depth != 7 || lim.EndgameEmpties != engine.EndgameEmpties(7) || lim.Time != want || lim.MultiPV != 0 {
+		t.Errorf("go limits %+v, want depth 7, time %v", lim, want)
+	}
+	h.send("hint 4")
+	h.expect("status")
+	h.expect("status")
+	lim = <-r.lims
+	if lim.Depth != 7 || lim.Time != 0 || lim.MultiPV != 4 {
+		t.Errorf("hint limits %+v, want depth 7, no time, MultiPV 4", lim)
+	}
 }
