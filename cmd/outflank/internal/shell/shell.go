@@ -467,21 +467,18 @@ func (s *shell) play(args []string) error {
 	if err != nil {
 		return err
 	}
-	played := 0
-	for _, m := range moves {
+	for i, m := range moves {
 		if gm := s.hist.Game().Moves; m == bitboard.PassMove && len(gm) > 0 &&
 			gm[len(gm)-1].Square == bitboard.PassMove && !s.hist.Position().MustPass() {
 			continue // a transcript's explicit pass, already made by forcePass
 		}
 		pos := s.hist.Position()
 		if err := s.hist.Play(bitboard.GameMove{Square: m}); err != nil {
-			if played > 0 {
-				s.forcePass()
-				s.showBoard()
+			if i > 0 {
+				s.showBoard() // the moves before it stand
 			}
-			return fmt.Errorf("move %d (%s) not played: %s", played+1, m, reason(pos, m))
+			return fmt.Errorf("move %d (%s) not played: %s", i+1, m, reason(pos, m))
 		}
-		played++
 		s.forcePass()
 	}
 	s.afterMoves()
