@@ -268,3 +268,44 @@ func TestEOFDuringSearch(t *testing.T) {
 		t.Fatal("shell did not end")
 	}
 }
+
+// TestTranscriptWithPasses plays a whole game given as one transcript,
+// once with its passes written out and once without: the shell makes the
+// forced passes itself, and both end in the same position.
+func TestTranscriptWithPasses(t *testing.T) {
+	// A whole game with a pass, from a fixed pseudo-random move choice.
+	var withPA, without []string
+	var p bitboard.Position
+	for seed := 0; seed < 1000; seed++ {
+		withPA, without, p = nil, nil, bitboard.Start()
+		passes := 0
+		for i := 0; !p.GameOver(); i++ {
+			if p.MustPass() {
+				withPA = append(withPA, "PA")
+				p = p.Pass()
+				passes++
+				continue
+			}
+			ms := p.Moves()
+			for k := (seed*7 + i*13) % bitboard.Count(ms); k > 0; k-- {
+				ms &= ms - 1
+			}
+			sq := bitboard.FirstSquare(ms)
+			withPA = append(withPA, sq.String())
+			without = append(without, sq.String())
+			p = p.Play(sq)
+		}
+		if passes > 0 {
+			break
+		}
+	}
+	if len(withPA) == len(without) {
+		t.Fatal("no game with a pass found")
+	}
+	for _, tr := range []string{strings.Join(withPA, " "), strings.Join(without, "")} {
+		out := runScript(t, nil, "play "+tr)
+		if strings.Contains(out, "error:") || !strings.Contains(out, "Game over: "+p.Result().String()) {
+			t.Errorf("%s: %s", tr, out[max(0, len(out)-300):])
+		}
+	}
+}
