@@ -762,7 +762,7 @@ func (s *shell) setThreads(args []string) error {
 }
 
 func (s *shell) setHash(args []string) error {
-	n, err := oneInt(args, "hash MB", 1, 1<<20)
+	n, err := oneInt(args, "hash MB", 1, 1<<16)
 	if err != nil {
 		return err
 	}
