@@ -70,12 +70,18 @@ func runShellOn(e *env, in io.Reader, st engineSetup, level int, moveTime time.D
 	return shell.Run(in, e.stdout, e.stderr, st.factory, cfg)
 }
 
-// isTerminalReader reports whether r is a terminal.
+// isTerminalReader reports whether r is a terminal: a character device
+// other than the null device (which programs that start outflank without
+// input give it).
 func isTerminalReader(r io.Reader) bool {
 	f, ok := r.(*os.File)
 	if !ok {
 		return false
 	}
 	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(st, null)
 }
