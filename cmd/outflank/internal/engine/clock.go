@@ -52,7 +52,8 @@ func parseDuration(f string) (time.Duration, error) {
 	var secs float64
 	for i, x := range fields {
 		v, err := strconv.ParseFloat(x, 64)
-		if err != nil || v < 0 || v > 1e6 || (i < len(fields)-1 && v != float64(int(v))) {
+		// !(v >= 0 && v <= 1e6) also rejects NaN.
+		if err != nil || !(v >= 0 && v <= 1e6) || (i < len(fields)-1 && v != float64(int(v))) {
 			return 0, fmt.Errorf("time %q: want [[h:]m:]s", f)
 		}
 		secs = secs*60 + v
@@ -89,8 +90,8 @@ func GameClock(g *bitboard.Game) (left, increment time.Duration, ok bool, err er
 	for _, m := range g.Moves {
 		if side == toMove {
 			left += c.Increment
-			if m.HasTime && m.Time > 0 {
-				left -= time.Duration(m.Time * float64(time.Second))
+			if m.HasTime && m.Time > 0 { // NaN fails too
+				left -= time.Duration(min(m.Time, 1e6) * float64(time.Second))
 			}
 		}
 		side = side.Other()

@@ -207,7 +207,7 @@ func TestInterruptStopsSearch(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("interrupt did not stop the search")
 	}
-	if !strings.Contains(out.String(), "Stopped; no move played.") {
+	if !strings.Contains(out.String(), "Stopped: playing the best move found so far.") || !strings.Contains(out.String(), "White to move (last move") {
 		t.Errorf("got %s", out.String())
 	}
 }
@@ -231,4 +231,40 @@ func FuzzShell(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+func TestBook(t *testing.T) {
+	c4, _ := bitboard.ParseSquare("c4")
+	book := enginetest.Book{bitboard.Start(): {{Move: c4, Score: 0.25, Games: 500}}}
+	var out strings.Builder
+	Run(strings.NewReader("hint 1\ngo\nundo\nbook off\ngo\n"), &out, &out,
+		func(engine.Options) engine.Searcher { return &enginetest.Greedy{} }, Config{Book: book, Level: 1})
+	o := out.String()
+	for _, want := range []string{"book c4   +0.25  (500 games)", "Outflank plays c4 for black: book move, +0.25 over 500 games", "book off"} {
+		if !strings.Contains(o, want) {
+			t.Errorf("no %q in %s", want, o)
+		}
+	}
+	if strings.Count(o, "Outflank plays c4") != 1 {
+		t.Errorf("book off still played the book move: %s", o)
+	}
+}
+
+// TestEOFDuringSearch: the script ends while the engine thinks; the move
+// is still made and shown, and the shell ends.
+func TestEOFDuringSearch(t *testing.T) {
+	var out strings.Builder
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(strings.NewReader("go"), &out, &out,
+			func(engine.Options) engine.Searcher { return &enginetest.Slow{} }, Config{Time: 50 * time.Millisecond})
+	}()
+	select {
+	case err := <-done:
+		if err != nil || !strings.Contains(out.String(), "Outflank plays") {
+			t.Errorf("%v: %s", err, out.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("shell did not end")
+	}
 }
