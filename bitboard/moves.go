@@ -119,18 +119,20 @@ func Flips(p, o uint64, sq Square) uint64 {
 	out = ((o | ^m) + 1) & m & p
 	f |= (out - 1) & m &^ uint64(int64(out-1)>>63)
 
-	// A shift by 64 (no non-o square on the ray) yields 0 in Go.
+	// With no non-o square on the ray the count is 64; "&63" turns it into 0,
+	// which leaves bit 63, never on a ray towards lower bits, so "& m" clears
+	// it. The mask also spares the compiler its check for shifts >= 64.
 	m = r[4]
-	out = (1 << 63 >> uint(bits.LeadingZeros64(^o&m))) & p
+	out = (1 << 63 >> (uint(bits.LeadingZeros64(^o&m)) & 63)) & m & p
 	f |= -(out << 1) & m
 	m = r[5]
-	out = (1 << 63 >> uint(bits.LeadingZeros64(^o&m))) & p
+	out = (1 << 63 >> (uint(bits.LeadingZeros64(^o&m)) & 63)) & m & p
 	f |= -(out << 1) & m
 	m = r[6]
-	out = (1 << 63 >> uint(bits.LeadingZeros64(^o&m))) & p
+	out = (1 << 63 >> (uint(bits.LeadingZeros64(^o&m)) & 63)) & m & p
 	f |= -(out << 1) & m
 	m = r[7]
-	out = (1 << 63 >> uint(bits.LeadingZeros64(^o&m))) & p
+	out = (1 << 63 >> (uint(bits.LeadingZeros64(^o&m)) & 63)) & m & p
 	f |= -(out << 1) & m
 	return f
 }

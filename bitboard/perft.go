@@ -32,20 +32,10 @@ func perft(p, o uint64, depth int) uint64 {
 	if depth == 1 {
 		return uint64(bits.OnesCount64(moves))
 	}
-	var n uint64
 	if depth == 2 {
-		for ; moves != 0; moves &= moves - 1 {
-			sq := Square(bits.TrailingZeros64(moves))
-			f := Flips(p, o, sq)
-			np, no := o&^f, p|f|1<<uint(sq&63)
-			if c := bits.OnesCount64(Moves(np, no)); c != 0 {
-				n += uint64(c)
-			} else {
-				n++ // a pass or the end of the game: one leaf either way
-			}
-		}
-		return n
+		return perftLeaves(p, o)
 	}
+	var n uint64
 	for ; moves != 0; moves &= moves - 1 {
 		sq := Square(bits.TrailingZeros64(moves))
 		f := Flips(p, o, sq)
@@ -95,4 +85,22 @@ func PerftDivide(p Position, depth int, passIsPly bool) map[Square]uint64 {
 		out[sq] = Perft(p.Play(sq), depth-1, passIsPly)
 	}
 	return out
+}
+
+// perftLeavesGo is the portable form of the last two plies: for each move of
+// (p, o), the child's move count, or 1 if the child has none (a pass or the
+// end of the game is one leaf either way).
+func perftLeavesGo(p, o uint64) uint64 {
+	var n uint64
+	for moves := Moves(p, o); moves != 0; moves &= moves - 1 {
+		sq := Square(bits.TrailingZeros64(moves))
+		f := Flips(p, o, sq)
+		np, no := o&^f, p|f|1<<uint(sq&63)
+		if c := bits.OnesCount64(Moves(np, no)); c != 0 {
+			n += uint64(c)
+		} else {
+			n++
+		}
+	}
+	return n
 }

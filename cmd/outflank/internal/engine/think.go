@@ -1,0 +1,119 @@
+package engine
+
+import (
+	"context"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+)
+
+// Think searches pos with s and returns a result whose Best is always a legal
+// move of pos: a board move, PassMove when the side to move must pass, or
+// NoSquare when the game is over (then Score is the final score, empties to
+// the winner, and Exact is set). Reports and the result have their PVs cut at
+// the first illegal move, so that a front end never shows or plays one.
+func Think(ctx context.Context, s Searcher, pos bitboard.Position, lim Limits, report func(Info)) Info {
+	if report == nil {
+		report = func(Info) {}
+	}
+	switch {
+	case pos.GameOver():
+		info := Info{Exact: true, Score: pos.FinalScore(), Best: bitboard.NoSquare}
+		report(info)
+		return info
+	case pos.MustPass():
+		// Search the position after the pass and present it from the side
+		// that passes.
+		after := pos.Pass()
+		flip := func(in Info) Info {
+			in = sanitize(after, in)
+			out := in
+			out.Score = -in.Score
+			out.Best = bitboard.PassMove
+			out.PV = append([]bitboard.Square{bitboard.PassMove}, in.PV...)
+			out.Moves = []MoveScore{{Move: bitboard.PassMove, Score: -in.Score}}
+			return out
+		}
+		info := s.Search(ctx, after, lim, func(in Info) { report(flip(in)) })
+		return flip(info)
+	}
+	start := time.Now()
+	info := sanitize(pos, s.Search(ctx, pos, lim, func(in Info) { report(sanitize(pos, in)) }))
+	if !pos.IsLegal(info.Best) {
+		// A search stopped before it finished its first move has no move:
+		// fall back on the best-scored move it did see, or any legal move.
+		info.Best = bitboard.NoSquare
+		for _, m := range info.Moves {
+			if pos.IsLegal(m.Move) {
+				info.Best, info.Score = m.Move, m.Score
+				break
+			}
+		}
+		if info.Best == bitboard.NoSquare {
+			info.Best = bitboard.FirstSquare(pos.Moves())
+		}
+		info.PV = []bitboard.Square{info.Best}
+	}
+	if info.Time == 0 {
+		info.Time = time.Since(start)
+	}
+	return info
+}
+
+// sanitize returns in with its PV cut before the first move that is not
+// legal in sequence from pos (implied passes are made explicit), its Best
+// cleared if illegal, and its Moves list kept to legal moves.
+func sanitize(pos bitboard.Position, in Info) Info {
+	out := in
+	out.PV = nil
+	p := pos
+	for _, m := range in.PV {
+		if m != bitboard.PassMove && p.MustPass() {
+			out.PV = append(out.PV, bitboard.PassMove)
+			p = p.Pass()
+		}
+		if !p.IsLegal(m) {
+			break
+		}
+		out.PV = append(out.PV, m)
+		if m == bitboard.PassMove {
+			p = p.Pass()
+		} else {
+			p = p.Play(m)
+		}
+	}
+	if !pos.IsLegal(out.Best) {
+		out.Best = bitboard.NoSquare
+		if len(out.PV) > 0 {
+			out.Best = out.PV[0]
+		}
+	}
+	if len(out.PV) > 0 && out.PV[0] != out.Best && pos.IsLegal(out.Best) {
+		out.PV = []bitboard.Square{out.Best}
+	}
+	if len(out.PV) == 0 && out.Best != bitboard.NoSquare {
+		out.PV = []bitboard.Square{out.Best}
+	}
+	if len(in.Moves) > 0 {
+		out.Moves = make([]MoveScore, 0, len(in.Moves))
+		for _, m := range in.Moves {
+			if pos.IsLegal(m.Move) {
+				out.Moves = append(out.Moves, m)
+			}
+		}
+	}
+	return out
+}
+
+// FormatPV writes a principal variation as NBoard and GGS show it, moves in
+// upper case joined by '-' ("F5-D6-C3", passes "PA").
+func FormatPV(pv []bitboard.Square) string {
+	b := make([]byte, 0, 3*len(pv))
+	for i, m := range pv {
+		if i > 0 {
+			b = append(b, '-')
+		}
+		b = append(b, m.Upper()...)
+	}
+	return string(b)
+}

@@ -1,0 +1,327 @@
+package gtp
+
+import (
+	"bufio"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/enginetest"
+)
+
+// session runs a whole script and returns the responses, each without its
+// terminating blank line.
+func script(t *testing.T, lines ...string) []string {
+	t.Helper()
+	var out strings.Builder
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &enginetest.Greedy{}, Config{Name: "Outflank", Version: "test", Depth: 2})
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("GTP session hung")
+	}
+	s := out.String()
+	if !strings.HasSuffix(s, "\n\n") {
+		t.Fatalf("output does not end with a blank line: %q", s)
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n\n"), "\n\n")
+}
+
+func TestBasics(t *testing.T) {
+	got := script(t,
+		"protocol_version",
+		"1 name",
+		"2 version",
+		"known_command genmove",
+		"known_command frobnicate",
+		"boardsize 8",
+		"boardsize 19",
+		"komi 6.5",
+		"clear_board",
+		"set_game Othello",
+		"list_games",
+		"# a comment line",
+		"frobnicate",
+		"7 undo",
+		"quit",
+		"name", // after quit: not read
+	)
+	want := []string{"= 2", "=1 Outflank", "=2 test", "= true", "= false", "=", "? unacceptable size", "=", "=", "=", "= Othello", "? unknown command", "?7 cannot undo", "="}
+	if len(got) != len(want) {
+		t.Fatalf("got %d responses %q, want %d", len(got), got, len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("response %d: got %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+func TestListCommandsAreKnown(t *testing.T) {
+	got := script(t, "list_commands")
+	for _, c := range strings.Split(strings.TrimPrefix(got[0], "= "), "\n") {
+		if !known(c) {
+			t.Errorf("%q listed but not known", c)
+		}
+		if r := script(t, "known_command "+c); r[0] != "= true" {
+			t.Errorf("known_command %s: %q", c, r[0])
+		}
+	}
+}
+
+func TestPlayAndUndo(t *testing.T) {
+	got := script(t,
+		"play black f5",
+		"play black d6", // wrong colour
+		"play white f5", // occupied
+		"play white pass",
+		"play w d6",
+		"undo",
+		"play white zz",
+		"play purple d6",
+		"play white",
+		"genmove white",
+		"showboard",
+		"final_score",
+	)
+	for i, want := range []string{"=", "? illegal move: white is to move", "? illegal move: f5 for white", "? illegal move: pass for white", "=", "=", "? syntax error", "? syntax error", "? syntax error"} {
+		if !strings.HasPrefix(got[i], want) {
+			t.Errorf("response %d: got %q, want %q…", i, got[i], want)
+		}
+	}
+	mv := strings.TrimPrefix(got[9], "= ")
+	sq, err := bitboard.ParseSquare(mv)
+	if err != nil {
+		t.Fatalf("genmove answered %q", got[9])
+	}
+	after := bitboard.Start().Play(bitboard.SquareAt(5, 4))
+	if !after.IsLegal(sq) {
+		t.Errorf("genmove white answered illegal %s", mv)
+	}
+	if !strings.HasPrefix(got[10], "= \n  a b c d e f g h") || !strings.HasSuffix(got[10], "black to move") {
+		t.Errorf("showboard: %q", got[10])
+	}
+	// f5 and a one-disc white capture leave 3-3 on the board.
+	if got[11] != "= 0" {
+		t.Errorf("final_score %q, want = 0", got[11])
+	}
+}
+
+// passGame returns moves reaching a position where the side to move must
+// pass.
+func passGame(t *testing.T) ([]bitboard.Square, bitboard.Position) {
+	t.Helper()
+	for seed := 0; seed < 1000; seed++ {
+		var moves []bitboard.Square
+		p := bitboard.Start()
+		for i := 0; !p.GameOver(); i++ {
+			if p.MustPass() {
+				return moves, p
+			}
+			ms := p.Moves()
+			for k := (seed*7 + i*13) % bitboard.Count(ms); k > 0; k-- {
+				ms &= ms - 1
+			}
+			sq := bitboard.FirstSquare(ms)
+			moves = append(moves, sq)
+			p = p.Play(sq)
+		}
+	}
+	t.Fatal("no game with a pass found")
+	return nil, bitboard.Position{}
+}
+
+// TestPass: genmove for the side that must pass answers "pass"; a play or
+// genmove for the other colour implies the pass; undo takes it back.
+func TestPass(t *testing.T) {
+	moves, pos := passGame(t)
+	var lines []string
+	col := bitboard.Black
+	for _, m := range moves {
+		lines = append(lines, "play "+col.String()+" "+m.String())
+		col = col.Other()
+	}
+	mover, other := pos.ToMove.String(), pos.ToMove.Other().String()
+	lines = append(lines,
+		"genmove "+mover, // pass
+		"undo",           // takes back the pass
+		"genmove "+other, // implies the pass
+		"undo",
+		"showboard",
+	)
+	got := script(t, lines...)
+	n := len(moves)
+	for i := 0; i < n; i++ {
+		if got[i] != "=" {
+			t.Fatalf("play %d: %q", i, got[i])
+		}
+	}
+	if got[n] != "= pass" {
+		t.Errorf("genmove %s: %q, want pass", mover, got[n])
+	}
+	sq, err := bitboard.ParseSquare(strings.TrimPrefix(got[n+2], "= "))
+	if err != nil || sq == bitboard.PassMove || !pos.Pass().IsLegal(sq) {
+		t.Errorf("genmove %s after implied pass: %q", other, got[n+2])
+	}
+	if got[n+3] != "=" || !strings.HasSuffix(got[n+4], pos.ToMove.String()+" to move") {
+		t.Errorf("undo of move with implied pass: %q then board %q", got[n+3], got[n+4])
+	}
+}
+
+// TestGameToTheEnd: genmove for alternating colours, with passes, until the
+// game is over; every move is legal; final_score matches the board.
+func TestGameToTheEnd(t *testing.T) {
+	var lines []string
+	for i := 0; i < 70; i++ {
+		lines = append(lines, "genmove black", "genmove white")
+	}
+	lines = append(lines, "final_score", "play black a1")
+	got := script(t, lines...)
+	pos := bitboard.Start()
+	for i := 0; i < 140; i++ {
+		col := bitboard.Color(i % 2)
+		r := got[i]
+		if !strings.HasPrefix(r, "= ") {
+			t.Fatalf("genmove %d: %q", i, r)
+		}
+		sq, err := bitboard.ParseSquare(strings.TrimPrefix(r, "= "))
+		if err != nil {
+			t.Fatalf("genmove %d: %q", i, r)
+		}
+		if pos.GameOver() {
+			if sq != bitboard.PassMove {
+				t.Errorf("genmove after the end: %q", r)
+			}
+			continue
+		}
+		if pos.ToMove != col {
+			if !pos.MustPass() {
+				t.Fatalf("colour %s not to move at %d", col, i)
+			}
+			pos = pos.Pass()
+		}
+		if sq == bitboard.PassMove {
+			if !pos.MustPass() {
+				t.Fatalf("pass with moves at %d", i)
+			}
+			pos = pos.Pass()
+			continue
+		}
+		if pos, err = pos.PlayMove(sq); err != nil {
+			t.Fatalf("genmove %d: %v", i, err)
+		}
+	}
+	if !pos.GameOver() {
+		t.Fatal("game not over after 140 genmoves")
+	}
+	r := pos.Result()
+	want := "= 0"
+	if !r.Draw {
+		want = "= " + map[bitboard.Color]string{bitboard.Black: "B", bitboard.White: "W"}[r.Winner] + "+" + itoa(r.Margin)
+	}
+	if got[140] != want {
+		t.Errorf("final_score %q, want %q", got[140], want)
+	}
+	if !strings.HasPrefix(got[141], "? illegal move: the game is over") {
+		t.Errorf("play after the end: %q", got[141])
+	}
+}
+
+func itoa(n int) string {
+	s := ""
+	for {
+		s = string(rune('0'+n%10)) + s
+		n /= 10
+		if n == 0 {
+			return s
+		}
+	}
+}
+
+// TestInterrupt: "# interrupt" stops a genmove that would otherwise think
+// forever; it answers a legal move.
+func TestInterrupt(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	slow := &enginetest.Slow{Started: make(chan struct{}, 1)}
+	go func() {
+		Run(inR, outW, slow, Config{Depth: 60})
+		outW.Close()
+	}()
+	defer inW.Close()
+	io.WriteString(inW, "genmove black\n")
+	select {
+	case <-slow.Started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("search did not start")
+	}
+	io.WriteString(inW, "# interrupt\nname\n")
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	var got []string
+	for len(got) < 4 {
+		select {
+		case l := <-lines:
+			got = append(got, l)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no answer after interrupt: %q", got)
+		}
+	}
+	sq, err := bitboard.ParseSquare(strings.TrimPrefix(got[0], "= "))
+	if err != nil || !bitboard.Start().IsLegal(sq) || got[1] != "" || got[2] != "= Outflank" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestClockGivesTimeLimit(t *testing.T) {
+	inR, inW := io.Pipe()
+	var out strings.Builder
+	done := make(chan struct{})
+	go func() {
+		Run(inR, &out, &enginetest.Slow{}, Config{Depth: 60})
+		close(done)
+	}()
+	io.WriteString(inW, "time_settings 1 0 0\ngenmove black\ntime_left white 0.5 0\ngenmove white\n")
+	inW.Close()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("genmove with a clock did not answer")
+	}
+	if strings.Count(out.String(), "= ") != 2 {
+		t.Errorf("got %q", out.String())
+	}
+}
+
+func FuzzGTP(f *testing.F) {
+	for _, s := range []string{
+		"play black f5", "genmove w", "1 undo", "time_settings 300 10 5", "time_left b 10 2",
+		"boardsize 8", "known_command play", "showboard", "final_score", "play b pass", "\x00\t#",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var out strings.Builder
+		if err := Run(strings.NewReader(in), &out, &enginetest.Greedy{}, Config{Depth: 1}); err != nil {
+			t.Fatal(err)
+		}
+		o := out.String()
+		if o != "" && !strings.HasSuffix(o, "\n\n") {
+			t.Fatalf("response not ended by a blank line: %q", o)
+		}
+	})
+}

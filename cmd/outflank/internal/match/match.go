@@ -1,0 +1,549 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+)
+
+// DefaultDepth is the depth of an engine given neither a depth nor a time.
+const DefaultDepth = 8
+
+// Config describes a match between Engines[0] ("A") and Engines[1] ("B").
+type Config struct {
+	Engines  [2]Spec
+	Self     string    // path of this binary, which self engines run as "nboard"
+	Openings []Opening // each is played twice, colours swapped
+	Games    int       // number of games; 0 = every opening twice
+	// Concurrency is the number of games played at once (at least 1).
+	Concurrency int
+	Seed        uint64 // order of the openings (a fixed seed gives a fixed order)
+	// Depth and Time apply to an engine whose spec sets neither.
+	Depth int
+	Time  time.Duration
+	// MoveTimeout and GameTimeout bound one move and one engine's thinking
+	// time in one game; past them the engine loses. 0 picks them from the
+	// limits (see limits). StartTimeout bounds the start of an engine up to
+	// its first pong (0 = 30s).
+	MoveTimeout, GameTimeout, StartTimeout time.Duration
+
+	// Progress, if set, is called after each game with the running summary.
+	// Record, if set, receives each finished game in game order. Event, if
+	// set, receives each forfeit as it happens. The three are called from
+	// one goroutine, never at once.
+	Progress func(Summary)
+	Record   func(GameResult)
+	Event    func(Event)
+	// Log, if set, receives every protocol line sent and received.
+	Log io.Writer
+}
+
+// Pairing is one scheduled game: an opening and who plays black.
+type Pairing struct {
+	Index   int // 0-based; games 2k and 2k+1 share an opening, colours swapped
+	Opening Opening
+	Black   int // the engine (0 = A, 1 = B) that plays black
+}
+
+// Plan returns the games of the match in order: the openings shuffled by
+// the seed, each played with A as black then with B as black.
+func Plan(openings []Opening, games int, seed uint64) []Pairing {
+	if len(openings) == 0 {
+		return nil
+	}
+	if games <= 0 {
+		games = 2 * len(openings)
+	}
+	perm := rand.New(rand.NewPCG(seed, 0x0f1a2c)).Perm(len(openings))
+	out := make([]Pairing, games)
+	for i := range out {
+		out[i] = Pairing{Index: i, Opening: openings[perm[(i/2)%len(perm)]], Black: i % 2}
+	}
+	return out
+}
+
+// GameResult is one finished game.
+type GameResult struct {
+	Index   int
+	Opening string
+	Black   int            // engine that played black (0 = A)
+	Record  *bitboard.Game // the whole game, opening included, with RE set
+	Score   float64        // for A: 1 win, 0.5 draw, 0 loss
+	// Margin is A's discs minus B's at the end, empty squares to the
+	// winner (the convention of GGS, WTHOR and solvers); 0 after a forfeit.
+	Margin  int
+	Forfeit *Forfeit // nil when the game was played out
+	// Per engine: moves answered, their time as the harness measured it,
+	// and the nodes the engine reported for them ("nodestats").
+	Moves [2]int
+	Think [2]time.Duration
+	Nodes [2]uint64
+}
+
+// Forfeit says which engine lost a game by misbehaving, and how.
+type Forfeit struct {
+	Engine int // 0 = A, 1 = B
+	Fault  Fault
+	Ply    int // moves in the record when it happened
+}
+
+// Event is something the match reports as it happens: a forfeit.
+type Event struct {
+	Game   int
+	Engine int
+	Text   string
+}
+
+// EngineInfo describes an engine in the report.
+type EngineInfo struct {
+	Spec  string
+	Label string
+	Name  string // "set myname" of its first process
+	Depth int
+	Time  time.Duration
+}
+
+// Report is the outcome of a match.
+type Report struct {
+	Engines  [2]EngineInfo
+	Planned  int
+	Openings int // distinct openings used
+	Results  []GameResult
+	Summary  Summary
+	Events   []Event
+}
+
+// limits returns an engine's depth and time per move.
+func (cfg *Config) limits(i int) (depth int, t time.Duration) {
+	sp := cfg.Engines[i]
+	depth, t = sp.Depth, sp.Time
+	if depth == 0 && t == 0 {
+		depth, t = cfg.Depth, cfg.Time
+	}
+	if depth == 0 {
+		depth = 60 // time decides
+		if t == 0 {
+			depth = DefaultDepth
+		}
+	}
+	return depth, t
+}
+
+// grace is how long past its time an engine may think before the harness
+// stops it: process and pipe latency on a busy machine.
+func grace(t time.Duration) time.Duration { return 50*time.Millisecond + t/10 }
+
+func (cfg *Config) moveTimeout(i int) time.Duration {
+	if cfg.MoveTimeout > 0 {
+		return cfg.MoveTimeout
+	}
+	if _, t := cfg.limits(i); t > 0 {
+		return 2*t + grace(t) + 2*time.Second
+	}
+	return 10 * time.Minute
+}
+
+func (cfg *Config) gameTimeout(i int) time.Duration {
+	if cfg.GameTimeout > 0 {
+		return cfg.GameTimeout
+	}
+	if _, t := cfg.limits(i); t > 0 {
+		return 40*(t+grace(t)) + 30*time.Second
+	}
+	return time.Hour
+}
+
+func (cfg *Config) startTimeout() time.Duration {
+	if cfg.StartTimeout > 0 {
+		return cfg.StartTimeout
+	}
+	return 30 * time.Second
+}
+
+// Run plays the match. It returns the report of the games finished; when
+// ctx is cancelled it stops the games in progress (they do not count) and
+// returns what it has with ctx's error. It fails at once if an engine
+// cannot be started at all; later faults are forfeits.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	plan := Plan(cfg.Openings, cfg.Games, cfg.Seed)
+	if len(plan) == 0 {
+		return nil, errors.New("no openings")
+	}
+	rep := &Report{Planned: len(plan)}
+	seen := map[string]bool{}
+	for _, p := range plan {
+		seen[p.Opening.Name+"|"+p.Opening.Start.String()] = true
+	}
+	rep.Openings = len(seen)
+	var logMu sync.Mutex
+	workers := max(1, min(cfg.Concurrency, len(plan)))
+	ws := make([]*worker, workers)
+	for i := range ws {
+		ws[i] = &worker{cfg: &cfg, logMu: &logMu}
+	}
+	defer func() {
+		var wg sync.WaitGroup
+		for _, w := range ws {
+			wg.Go(w.close)
+		}
+		wg.Wait()
+	}()
+	// Start one process of each engine before anything else, so that a
+	// wrong command or flag fails the match with a clear message.
+	for i := range 2 {
+		depth, t := cfg.limits(i)
+		rep.Engines[i] = EngineInfo{Spec: cfg.Engines[i].Text, Label: cfg.Engines[i].Label(), Depth: depth, Time: t}
+		c, err := ws[0].start(ctx, i)
+		if err != nil {
+			return nil, fmt.Errorf("engine %s (%s): %w", "AB"[i:i+1], cfg.Engines[i].Text, err)
+		}
+		ws[0].clients[i] = c
+		rep.Engines[i].Name = c.Name()
+	}
+
+	jobs := make(chan Pairing)
+	type done struct {
+		res    GameResult
+		events []Event
+		err    error
+	}
+	results := make(chan done)
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for _, w := range ws {
+		wg.Go(func() {
+			for p := range jobs {
+				res, events, err := w.play(ctx, p)
+				select {
+				case results <- done{res, events, err}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		})
+	}
+	go func() {
+		defer close(jobs)
+		for _, p := range plan {
+			select {
+			case jobs <- p:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+
+	pending := map[int]GameResult{}
+	next := 0
+	var all []GameResult
+	for d := range results {
+		if d.err != nil {
+			continue // abandoned when the match was stopped
+		}
+		for _, ev := range d.events {
+			rep.Events = append(rep.Events, ev)
+			if cfg.Event != nil {
+				cfg.Event(ev)
+			}
+		}
+		all = append(all, d.res)
+		pending[d.res.Index] = d.res
+		for {
+			r, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			if cfg.Record != nil {
+				cfg.Record(r)
+			}
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(Summarize(all))
+		}
+		if len(all) == len(plan) {
+			break
+		}
+	}
+	// After a stop, the games finished beyond a gap still go to Record.
+	for i := next; len(pending) > 0; i++ {
+		if r, ok := pending[i]; ok {
+			delete(pending, i)
+			if cfg.Record != nil {
+				cfg.Record(r)
+			}
+		}
+	}
+	cancel()
+	for range results {
+	}
+	rep.Results = sortResults(all)
+	rep.Summary = Summarize(rep.Results)
+	if len(all) < len(plan) {
+		if err := parent.Err(); err != nil {
+			return rep, err
+		}
+	}
+	return rep, nil
+}
+
+func sortResults(rs []GameResult) []GameResult {
+	out := make([]GameResult, 0, len(rs))
+	byIndex := map[int]GameResult{}
+	maxI := -1
+	for _, r := range rs {
+		byIndex[r.Index] = r
+		maxI = max(maxI, r.Index)
+	}
+	for i := 0; i <= maxI; i++ {
+		if r, ok := byIndex[i]; ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// worker plays games one after another with its own pair of engine
+// processes, kept between games and replaced after a fault.
+type worker struct {
+	cfg     *Config
+	clients [2]*Client
+	logMu   *sync.Mutex
+	game    atomic.Int64 // game being played, for the protocol log
+}
+
+func (w *worker) close() {
+	for i, c := range w.clients {
+		if c != nil {
+			c.Close()
+			w.clients[i] = nil
+		}
+	}
+}
+
+// start launches engine i and completes the handshake.
+func (w *worker) start(ctx context.Context, i int) (*Client, error) {
+	cfg := w.cfg
+	sp := cfg.Engines[i]
+	var log func(bool, string)
+	if cfg.Log != nil {
+		log = func(sent bool, line string) {
+			dir := "<"
+			if sent {
+				dir = ">"
+			}
+			w.logMu.Lock()
+			fmt.Fprintf(cfg.Log, "game %d %s%s %s\n", w.game.Load()+1, "AB"[i:i+1], dir, line)
+			w.logMu.Unlock()
+		}
+	}
+	argv := sp.Argv(cfg.Self)
+	depth, t := cfg.limits(i)
+	if sp.Self && t > 0 && !hasFlag(sp.Flags, "--time") {
+		// Besides the clock, cap every move at the time: "outflank nboard
+		// --time" is such a cap.
+		argv = append(argv, "--time="+t.String())
+	}
+	c, err := Start(argv, sp.Dir, log)
+	if err != nil {
+		return nil, &Fault{Kind: FaultStart, Detail: err.Error()}
+	}
+	if err := c.Handshake(ctx, depth, time.Now().Add(cfg.startTimeout())); err != nil {
+		c.Kill()
+		return nil, err
+	}
+	return c, nil
+}
+
+// play plays one game. A forfeit is a result; an error means the game was
+// abandoned because the match was stopped.
+func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, error) {
+	cfg := w.cfg
+	w.game.Store(int64(p.Index))
+	g := &bitboard.Game{Start: p.Opening.Start}
+	for _, m := range p.Opening.Moves {
+		g.Moves = append(g.Moves, bitboard.GameMove{Square: m})
+	}
+	color := [2]int{p.Black, 1 - p.Black} // engine playing black, white
+	label := func(i int) string { return ggfValue(cfg.Engines[i].Label()) }
+	g.Props = []bitboard.Prop{
+		{Key: "PC", Value: "outflank match"},
+		{Key: "DT", Value: time.Now().UTC().Format("2006-01-02 15:04:05 MST")},
+		{Key: "PB", Value: label(color[0])},
+		{Key: "PW", Value: label(color[1])},
+		{Key: "RE", Value: "?"},
+		{Key: "TY", Value: "8"},
+	}
+	w.setClocks(g, color)
+	res := GameResult{Index: p.Index, Opening: p.Opening.Name, Black: p.Black, Record: g}
+	var events []Event
+
+	forfeit := func(i int, err error) (GameResult, []Event, error) {
+		f, ok := err.(*Fault)
+		if !ok {
+			return res, nil, err // the match was stopped
+		}
+		if c := w.clients[i]; c != nil {
+			c.Kill()
+			w.clients[i] = nil
+		}
+		res.Forfeit = &Forfeit{Engine: i, Fault: *f, Ply: len(g.Moves)}
+		res.Score = float64(i) // A forfeits: 0; B forfeits: 1
+		blackLost := color[0] == i
+		flag := ":r"
+		if f.Kind == FaultTimeout {
+			flag = ":t"
+		}
+		if blackLost {
+			g.SetProp("RE", "-64.000"+flag)
+		} else {
+			g.SetProp("RE", "+64.000"+flag)
+		}
+		events = append(events, Event{Game: p.Index, Engine: i, Text: fmt.Sprintf(
+			"game %d (opening %s, %s black): engine %s (%s) loses after %d moves: %v",
+			p.Index+1, p.Opening.Name, "AB"[color[0]:color[0]+1], "AB"[i:i+1], cfg.Engines[i].Label(), len(g.Moves), f)})
+		return res, events, nil
+	}
+
+	for i := range 2 {
+		if w.clients[i] == nil {
+			c, err := w.start(ctx, i)
+			if err != nil {
+				return forfeit(i, err)
+			}
+			w.clients[i] = c
+		}
+	}
+	var used [2]time.Duration
+	syncAll := func() (int, error) {
+		for i, c := range w.clients {
+			// RE is "?" until the end, so the record is what "set game" sends.
+			if err := c.Sync(g, g.GGF); err != nil {
+				return i, err
+			}
+		}
+		return 0, nil
+	}
+	if i, err := syncAll(); err != nil {
+		return forfeit(i, err)
+	}
+	for {
+		pos := g.Current()
+		if pos.GameOver() {
+			break
+		}
+		if pos.MustPass() {
+			// The GUI passes for an engine that has no move.
+			g.Moves = append(g.Moves, bitboard.GameMove{Square: bitboard.PassMove})
+			if i, err := syncAll(); err != nil {
+				return forfeit(i, err)
+			}
+			continue
+		}
+		side := color[pos.ToMove]
+		now := time.Now()
+		var lim Limits
+		lim.Hard = now.Add(min(cfg.moveTimeout(side), cfg.gameTimeout(side)-used[side]))
+		if _, t := cfg.limits(side); t > 0 {
+			lim.Soft = now.Add(t + grace(t))
+		}
+		nodes := w.clients[side].Nodes
+		m, dt, err := w.clients[side].Go(ctx, lim)
+		used[side] += dt
+		if f, ok := err.(*Fault); ok && f.Kind == FaultTimeout && lim.Soft.IsZero() {
+			f.Detail += fmt.Sprintf(" (limits: %s a move, %s a game, %s of it used)",
+				cfg.moveTimeout(side), cfg.gameTimeout(side), used[side].Round(time.Millisecond))
+		}
+		if err != nil {
+			return forfeit(side, err)
+		}
+		if m.Square == bitboard.PassMove || !pos.IsLegal(m.Square) {
+			return forfeit(side, &Fault{Kind: FaultIllegal, Detail: fmt.Sprintf(
+				"answered %s; legal moves: %s", m.Square.Upper(), bitboard.SquaresString(pos.Moves()))})
+		}
+		res.Moves[side]++
+		res.Think[side] += dt
+		res.Nodes[side] += w.clients[side].Nodes - nodes
+		m.Time, m.HasTime = dt.Seconds(), true
+		g.Moves = append(g.Moves, m)
+		if i, err := syncAll(); err != nil {
+			return forfeit(i, err)
+		}
+	}
+	blackMargin := 2*g.Current().BlackScoreEmptiesToWinner() - 64
+	g.SetProp("RE", fmt.Sprintf("%+.3f", float64(blackMargin)))
+	res.Margin = blackMargin
+	if p.Black == 1 {
+		res.Margin = -blackMargin
+	}
+	switch {
+	case res.Margin > 0:
+		res.Score = 1
+	case res.Margin == 0:
+		res.Score = 0.5
+	}
+	return res, events, nil
+}
+
+// setClocks gives each engine that plays on time a GGF clock for the game:
+// its time per move for each move it can have left, TI when both engines
+// have the same, else TB and TW. NBoard engines budget their moves from
+// this clock and the times of the moves played, which the harness puts in
+// every "move" and "set game" it sends, as a GUI does.
+func (w *worker) setClocks(g *bitboard.Game, color [2]int) {
+	movesLeft := time.Duration(g.Current().Empties()+1) / 2
+	var ti [2]string
+	for c, i := range color {
+		if _, t := w.cfg.limits(i); t > 0 {
+			ti[c] = clock(movesLeft * t)
+		}
+	}
+	switch {
+	case ti[0] != "" && ti[0] == ti[1]:
+		g.SetProp("TI", ti[0])
+	default:
+		if ti[0] != "" {
+			g.SetProp("TB", ti[0])
+		}
+		if ti[1] != "" {
+			g.SetProp("TW", ti[1])
+		}
+	}
+}
+
+// clock writes a duration as a GGF clock, "m:ss", with a fraction of a
+// second when it has one.
+func clock(d time.Duration) string {
+	ms := d.Milliseconds()
+	s := fmt.Sprintf("%d:%02d", ms/60000, ms/1000%60)
+	if ms%1000 != 0 {
+		s += fmt.Sprintf(".%03d", ms%1000)
+	}
+	return s
+}
+
+func hasFlag(flags []string, name string) bool {
+	for _, f := range flags {
+		if f == name || strings.HasPrefix(f, name+"=") {
+			return true
+		}
+	}
+	return false
+}
+
+// ggfValue makes s safe inside a GGF property (no ']').
+func ggfValue(s string) string {
+	return strings.NewReplacer("]", ")", "[", "(", "\n", " ").Replace(s)
+}

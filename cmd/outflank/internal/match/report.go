@@ -1,0 +1,221 @@
+package match
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+)
+
+// ProgressLine is the one-line running score shown while a match plays.
+func ProgressLine(s Summary, planned int) string {
+	line := fmt.Sprintf("%d/%d games  A %+d =%d -%d  score %s  Elo %s",
+		s.Games, planned, s.Wins, s.Draws, s.Losses, pct(s.Score, s.ScoreErr), eloRange(s))
+	if s.Forfeits[0]+s.Forfeits[1] > 0 {
+		line += fmt.Sprintf("  forfeits A %d B %d", s.Forfeits[0], s.Forfeits[1])
+	}
+	return line
+}
+
+func pct(s, err float64) string {
+	if math.IsNaN(s) {
+		return "?"
+	}
+	if math.IsNaN(err) {
+		return fmt.Sprintf("%.1f%%", 100*s)
+	}
+	return fmt.Sprintf("%.1f%% ± %.1f", 100*s, 100*err)
+}
+
+func elo(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "?"
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	r := math.Round(x)
+	if r == 0 {
+		r = 0 // no "-0"
+	}
+	return fmt.Sprintf("%+.0f", r)
+}
+
+func eloRange(s Summary) string {
+	if math.IsNaN(s.EloLow) {
+		return elo(s.Elo)
+	}
+	return fmt.Sprintf("%s [%s, %s]", elo(s.Elo), elo(s.EloLow), elo(s.EloHigh))
+}
+
+func limitText(e EngineInfo) string {
+	var parts []string
+	if e.Depth > 0 && e.Depth < 60 || e.Time == 0 {
+		parts = append(parts, fmt.Sprintf("depth %d", e.Depth))
+	}
+	if e.Time > 0 {
+		parts = append(parts, fmt.Sprintf("%s a move", e.Time))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// WriteTable writes the final result as a table for people.
+func (r *Report) WriteTable(w io.Writer) {
+	s := r.Summary
+	fmt.Fprintf(w, "Match: %d of %d games played, %d openings each with both colours\n", s.Games, r.Planned, r.Openings)
+	for i, e := range r.Engines {
+		name := ""
+		if e.Name != "" {
+			name = " (" + e.Name + ")"
+		}
+		fmt.Fprintf(w, "  %c  %s%s, %s\n", "AB"[i], e.Label, name, limitText(e))
+	}
+	fmt.Fprintf(w, "\n  %-12s %6s %6s %6s %6s   %s\n", "", "games", "wins", "draws", "losses", "score")
+	row := func(name string, x WDL, err float64, note string) {
+		n := x.Wins + x.Draws + x.Losses
+		sc := math.NaN()
+		if n > 0 {
+			sc = (float64(x.Wins) + float64(x.Draws)/2) / float64(n)
+		}
+		fmt.Fprintf(w, "  %-12s %6d %6d %6d %6d   %s%s\n", name, n, x.Wins, x.Draws, x.Losses, pct(sc, err), note)
+	}
+	row("A as black", s.AsBlack, math.NaN(), "")
+	row("A as white", s.AsWhite, math.NaN(), "")
+	note := "  (95%, per game)"
+	if s.Paired {
+		note = "  (95%, per opening pair)"
+	}
+	if math.IsNaN(s.ScoreErr) {
+		note = ""
+	}
+	row("A total", s.WDL, s.ScoreErr, note)
+	fmt.Fprintf(w, "\n  Elo A - B: %s (95%%)\n", eloRange(s))
+	if s.MarginGames > 0 {
+		m := fmt.Sprintf("%+.2f", s.Margin)
+		if !math.IsNaN(s.MarginErr) {
+			m += fmt.Sprintf(" ± %.2f", s.MarginErr)
+		}
+		fmt.Fprintf(w, "  Mean disc margin A - B: %s over %d games played out\n", m, s.MarginGames)
+	}
+	for i := range 2 {
+		if s.Moves[i] == 0 {
+			continue
+		}
+		line := fmt.Sprintf("  %c: %d moves, %.3f s a move", "AB"[i], s.Moves[i], s.Think[i].Seconds()/float64(s.Moves[i]))
+		if s.Nodes[i] > 0 && s.Think[i] > 0 {
+			line += fmt.Sprintf(", %d nodes a move, %.2f Mnodes/s", s.Nodes[i]/uint64(s.Moves[i]), float64(s.Nodes[i])/s.Think[i].Seconds()/1e6)
+		}
+		fmt.Fprintln(w, line)
+	}
+	if s.Forfeits[0]+s.Forfeits[1] > 0 {
+		fmt.Fprintf(w, "  Forfeits: A %d%s, B %d%s\n", s.Forfeits[0], faultText(s.Faults[0]), s.Forfeits[1], faultText(s.Faults[1]))
+	}
+}
+
+func faultText(f [len(faultNames)]int) string {
+	var parts []string
+	for k, n := range f {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", FaultKind(k), n))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// num is a float for JSON: null when NaN or infinite.
+func num(x float64) *float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return &x
+}
+
+type jsonEngine struct {
+	Spec  string  `json:"spec"`
+	Label string  `json:"label"`
+	Name  string  `json:"name,omitempty"`
+	Depth int     `json:"depth"`
+	Time  float64 `json:"time_per_move_s,omitempty"`
+	Moves int     `json:"moves"`
+	Think float64 `json:"think_s"`
+	Nodes uint64  `json:"nodes"`
+}
+
+type jsonWDL struct {
+	Wins   int `json:"wins"`
+	Draws  int `json:"draws"`
+	Losses int `json:"losses"`
+}
+
+type jsonForfeit struct {
+	Engine string `json:"engine"`
+	Kind   string `json:"kind"`
+	Detail string `json:"detail"`
+	Ply    int    `json:"ply"`
+}
+
+type jsonGame struct {
+	Game    int          `json:"game"`
+	Opening string       `json:"opening"`
+	Black   string       `json:"black"`
+	Score   float64      `json:"score"`
+	Margin  int          `json:"margin"`
+	Forfeit *jsonForfeit `json:"forfeit,omitempty"`
+}
+
+type jsonReport struct {
+	Engines     [2]jsonEngine `json:"engines"`
+	Planned     int           `json:"planned"`
+	Games       int           `json:"games"`
+	Openings    int           `json:"openings"`
+	Total       jsonWDL       `json:"total"`
+	AsBlack     jsonWDL       `json:"a_as_black"`
+	AsWhite     jsonWDL       `json:"a_as_white"`
+	Score       *float64      `json:"score"`
+	ScoreErr    *float64      `json:"score_err95"`
+	Paired      bool          `json:"paired"`
+	Elo         *float64      `json:"elo"`
+	EloLow      *float64      `json:"elo_low"`
+	EloHigh     *float64      `json:"elo_high"`
+	Margin      *float64      `json:"margin"`
+	MarginErr   *float64      `json:"margin_err95"`
+	MarginGames int           `json:"margin_games"`
+	Forfeits    [2]int        `json:"forfeits"`
+	Results     []jsonGame    `json:"results"`
+}
+
+func toJSONWDL(x WDL) jsonWDL { return jsonWDL{x.Wins, x.Draws, x.Losses} }
+
+// WriteJSON writes the report as one JSON object (scores from A's side;
+// values that do not exist, such as an infinite Elo, are null).
+func (r *Report) WriteJSON(w io.Writer) error {
+	s := r.Summary
+	j := jsonReport{
+		Planned: r.Planned, Games: s.Games, Openings: r.Openings,
+		Total: toJSONWDL(s.WDL), AsBlack: toJSONWDL(s.AsBlack), AsWhite: toJSONWDL(s.AsWhite),
+		Score: num(s.Score), ScoreErr: num(s.ScoreErr), Paired: s.Paired,
+		Elo: num(s.Elo), EloLow: num(s.EloLow), EloHigh: num(s.EloHigh),
+		Margin: num(s.Margin), MarginErr: num(s.MarginErr), MarginGames: s.MarginGames,
+		Forfeits: s.Forfeits, Results: []jsonGame{},
+	}
+	for i, e := range r.Engines {
+		j.Engines[i] = jsonEngine{Spec: e.Spec, Label: e.Label, Name: e.Name, Depth: e.Depth, Time: e.Time.Seconds(),
+			Moves: s.Moves[i], Think: s.Think[i].Seconds(), Nodes: s.Nodes[i]}
+	}
+	for _, g := range r.Results {
+		jg := jsonGame{Game: g.Index + 1, Opening: g.Opening, Black: "AB"[g.Black : g.Black+1], Score: g.Score, Margin: g.Margin}
+		if f := g.Forfeit; f != nil {
+			jg.Forfeit = &jsonForfeit{Engine: "AB"[f.Engine : f.Engine+1], Kind: f.Fault.Kind.String(), Detail: f.Fault.Detail, Ply: f.Ply}
+		}
+		j.Results = append(j.Results, jg)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(j)
+}

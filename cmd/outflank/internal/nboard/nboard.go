@@ -1,0 +1,380 @@
+// Package nboard speaks NBoard protocol version 2, the line protocol with
+// which the NBoard GUI (and tools that mimic it, such as match harnesses)
+// drives an Othello engine over stdin and stdout.
+//
+// Input is read on its own goroutine; a command that arrives while the
+// engine is thinking stops the search first, so that "ping N" is answered
+// at once and nothing of an old search is written after the "pong N". The
+// GUI merges stderr into stdout, so error messages start with "outflank:",
+// never with a protocol keyword. Unknown commands are reported and ignored.
+package nboard
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
+)
+
+// Config holds the engine's name and defaults.
+type Config struct {
+	Name  string // one word; "set myname" sends it with the depth appended
+	Depth int    // midgame depth until the GUI sends "set depth" (default 12)
+	// Time, if set, caps the time of a move or hint whatever the clock says.
+	Time time.Duration
+}
+
+// Run speaks NBoard on in and out until "quit" or the end of input, writing
+// error lines to errOut (which may be out). At the end of input a running
+// search is allowed to finish and report, so that piped scripts get their
+// answers. It returns nil on a normal end.
+func Run(in io.Reader, out, errOut io.Writer, eng engine.Searcher, cfg Config) error {
+	if cfg.Name == "" {
+		cfg.Name = "Outflank"
+	}
+	if cfg.Depth <= 0 {
+		cfg.Depth = 12
+	}
+	s := &session{
+		cfg:   cfg,
+		eng:   eng,
+		out:   textio.NewOut(out, errOut),
+		game:  &bitboard.Game{Start: bitboard.Start()},
+		depth: cfg.Depth,
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	lines := textio.ReadLines(in, stop)
+	for {
+		var l textio.Line
+		var ok bool
+		if s.done != nil {
+			select {
+			case l, ok = <-lines:
+			case <-s.done:
+				s.done, s.cancel = nil, nil
+				continue
+			}
+		} else {
+			l, ok = <-lines
+		}
+		if !ok {
+			s.wait()
+			return nil
+		}
+		if l.TooLong {
+			s.out.Errorf("outflank: input line longer than %d bytes ignored (starts %q)", textio.MaxLine, l.Text)
+			continue
+		}
+		if s.handle(l.Text) {
+			s.stop()
+			return nil
+		}
+	}
+}
+
+type session struct {
+	cfg      Config
+	eng      engine.Searcher
+	out      *textio.Out
+	game     *bitboard.Game
+	depth    int
+	contempt float64
+	version  int
+
+	cancel context.CancelFunc // of the running search; nil when idle
+	done   chan struct{}      // closed when the running search has written its last line
+}
+
+// commands lists what the engine understands; other lines are reported and
+// ignored without disturbing a search.
+var commands = map[string]bool{
+	"nboard": true, "set": true, "move": true, "hint": true, "go": true,
+	"ping": true, "learn": true, "analyze": true, "quit": true,
+}
+
+// handle runs one command line; it returns true on quit.
+func (s *session) handle(line string) (quit bool) {
+	cmd, arg := splitWord(line)
+	if cmd == "" {
+		return false
+	}
+	if !commands[cmd] {
+		s.out.Errorf("outflank: unknown command %q ignored", clip(line))
+		return false
+	}
+	s.stop()
+	var err error
+	switch cmd {
+	case "quit":
+		return true
+	case "nboard":
+		err = s.nboard(arg)
+	case "set":
+		err = s.set(arg)
+	case "move":
+		err = s.move(arg)
+	case "ping":
+		s.out.Println(strings.TrimSpace("pong " + arg))
+	case "learn":
+		s.out.Println("learned")
+	case "hint":
+		err = s.hint(arg)
+	case "go":
+		err = s.goMove(arg)
+	case "analyze":
+		s.analyze()
+	}
+	if err != nil {
+		s.out.Errorf("outflank: %s: %v", cmd, err)
+	}
+	return false
+}
+
+func (s *session) nboard(arg string) error {
+	v, err := strconv.Atoi(arg)
+	if err != nil || v < 1 {
+		return fmt.Errorf("protocol version %q is not a number from 1 up", arg)
+	}
+	s.version = v
+	return nil
+}
+
+func (s *session) set(arg string) error {
+	what, val := splitWord(arg)
+	switch what {
+	case "depth":
+		d, err := strconv.Atoi(val)
+		if err != nil || d < 1 || d > 60 {
+			return fmt.Errorf("depth %q is not a number from 1 to 60", val)
+		}
+		s.depth = d
+		s.out.Printf("set myname %s%d", s.cfg.Name, d)
+	case "game":
+		g, err := bitboard.ParseGGF(val)
+		if err != nil {
+			return fmt.Errorf("game not changed: %w", err)
+		}
+		if _, _, _, err := engine.GameClock(g); err != nil {
+			return fmt.Errorf("game not changed: %w", err)
+		}
+		if len(g.Moves) == 0 || !samePrefix(s.game, g) {
+			s.eng.Clear() // a new game: what the TT knows may mislead
+		}
+		s.game = g
+	case "contempt":
+		c, err := strconv.ParseFloat(val, 64)
+		if err != nil {
+			return fmt.Errorf("contempt %q is not a number", val)
+		}
+		s.contempt = c // kept for the book; the search has no draw bias
+	case "":
+		return errors.New("missing what to set (depth, game or contempt)")
+	default:
+		return fmt.Errorf("unknown setting %q ignored", what)
+	}
+	return nil
+}
+
+// samePrefix reports whether b continues the game a (same start, a's moves
+// first), as when the GUI resends a game after a move or two.
+func samePrefix(a, b *bitboard.Game) bool {
+	if a.Start != b.Start || len(b.Moves) < len(a.Moves) {
+		return false
+	}
+	for i, m := range a.Moves {
+		if b.Moves[i].Square != m.Square {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *session) move(arg string) error {
+	if arg == "" {
+		return errors.New("missing the move (e.g. move F5)")
+	}
+	m, err := bitboard.ParseGameMove(arg)
+	if err != nil {
+		return err
+	}
+	if err := s.game.Append(m); err != nil {
+		return fmt.Errorf("%s not played: %w", m.Square.Upper(), err)
+	}
+	return nil
+}
+
+// limits are the search limits for the current depth.
+func (s *session) limits() engine.Limits {
+	return engine.Limits{Depth: s.depth, EndgameEmpties: engine.EndgameEmpties(s.depth), Time: s.cfg.Time}
+}
+
+// start runs f on a new goroutine as the current search.
+func (s *session) start(f func(ctx context.Context, r *textio.Reporter)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	r := s.out.Reporter()
+	s.cancel, s.done = cancel, done
+	go func() {
+		defer close(done)
+		defer r.Close()
+		defer cancel()
+		f(ctx, r)
+	}()
+}
+
+// stop cancels the running search, if any, and waits for its last line.
+func (s *session) stop() {
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.wait()
+}
+
+// wait waits for the running search, if any, to finish by itself.
+func (s *session) wait() {
+	if s.done != nil {
+		<-s.done
+	}
+	s.cancel, s.done = nil, nil
+}
+
+func (s *session) hint(arg string) error {
+	n := 1
+	if arg != "" {
+		v, err := strconv.Atoi(arg)
+		if err != nil || v < 1 {
+			return fmt.Errorf("number of moves %q is not a number from 1 up", arg)
+		}
+		n = min(v, 64)
+	}
+	pos := s.game.Current()
+	if pos.GameOver() {
+		return errors.New("the game is over")
+	}
+	lim := s.limits()
+	lim.MultiPV = n
+	s.start(func(ctx context.Context, r *textio.Reporter) {
+		r.Println("status thinking")
+		t0 := time.Now()
+		info := engine.Think(ctx, s.eng, pos, lim, func(in engine.Info) {
+			writeSearch(r, in, n)
+			r.Printf("nodestats %d %s", in.Nodes, seconds(time.Since(t0)))
+		})
+		_ = info
+		r.Println("status")
+	})
+	return nil
+}
+
+// writeSearch writes the "search" lines of one report: every scored root
+// move (best first) when the search scored several, else the PV.
+func writeSearch(r *textio.Reporter, in engine.Info, n int) {
+	depth := depthText(in)
+	if len(in.Moves) > 1 {
+		for i, m := range in.Moves {
+			if i == n {
+				break
+			}
+			pv := []bitboard.Square{m.Move}
+			if m.Move == in.Best && len(in.PV) > 0 {
+				pv = in.PV
+			}
+			r.Printf("search %s %+.2f 0 %s", engine.FormatPV(pv), float64(m.Score), depth)
+		}
+		return
+	}
+	if len(in.PV) == 0 {
+		return
+	}
+	r.Printf("search %s %+.2f 0 %s", engine.FormatPV(in.PV), float64(in.Score), depth)
+}
+
+// depthText is the depth column: the depth, or 100% for an exact solve and
+// 100%W for a win/loss/draw one.
+func depthText(in engine.Info) string {
+	switch {
+	case in.Exact && in.WLD:
+		return "100%W"
+	case in.Exact:
+		return "100%"
+	}
+	return strconv.Itoa(in.Depth)
+}
+
+func seconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', 3, 64)
+}
+
+func (s *session) goMove(arg string) error {
+	pos := s.game.Current()
+	if pos.GameOver() {
+		return errors.New("the game is over: no move to make")
+	}
+	lim := s.limits()
+	left, inc, ok, err := engine.GameClock(s.game)
+	if err != nil {
+		return err
+	}
+	if ok {
+		budget := engine.Budget(left, inc, pos.Empties())
+		if lim.Time == 0 || budget < lim.Time {
+			lim.Time = budget
+		}
+	}
+	s.start(func(ctx context.Context, r *textio.Reporter) {
+		r.Println("status thinking")
+		t0 := time.Now()
+		info := engine.Think(ctx, s.eng, pos, lim, func(in engine.Info) {
+			if in.Best != bitboard.NoSquare {
+				r.Printf("status %s %+.2f depth %s", engine.FormatPV(in.PV), float64(in.Score), depthText(in))
+			}
+		})
+		el := time.Since(t0)
+		r.Printf("nodestats %d %s", info.Nodes, seconds(el))
+		r.Printf("=== %s/%.2f/%s", info.Best.Upper(), float64(info.Score), strconv.FormatFloat(el.Seconds(), 'f', 2, 64))
+	})
+	return nil
+}
+
+// analyze evaluates every position of the game, last first (so that the
+// endgame's exact results help the earlier positions through the hash
+// table), sending "analysis <movesMade> <eval>" for each.
+func (s *session) analyze() {
+	positions := s.game.Positions()
+	lim := s.limits()
+	s.start(func(ctx context.Context, r *textio.Reporter) {
+		r.Println("status analysing")
+		for i := len(positions) - 1; i >= 0; i-- {
+			info := engine.Think(ctx, s.eng, positions[i], lim, nil)
+			if ctx.Err() != nil {
+				break
+			}
+			r.Printf("analysis %d %.2f", i, float64(info.Score))
+		}
+		r.Println("status")
+	})
+}
+
+func splitWord(s string) (word, rest string) {
+	s = strings.TrimSpace(s)
+	i := strings.IndexAny(s, " \t")
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], strings.TrimSpace(s[i+1:])
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}

@@ -1,0 +1,452 @@
+package nboard
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/enginetest"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
+)
+
+// wait bounds every read so that a hang fails the test instead of the run.
+const wait = 10 * time.Second
+
+type harness struct {
+	t     *testing.T
+	in    *io.PipeWriter
+	lines chan string
+	done  chan struct{} // closed when Run returns
+	err   error         // what Run returned
+}
+
+// startSession runs an NBoard session on pipes, stderr merged into stdout
+// as the NBoard GUI does.
+func startSession(t *testing.T, eng engine.Searcher) *harness {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	h := &harness{t: t, in: inW, lines: make(chan string, 1000), done: make(chan struct{})}
+	go func() {
+		h.err = Run(inR, outW, outW, eng, Config{Name: "Outflank"})
+		outW.Close()
+		close(h.done)
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			h.lines <- sc.Text()
+		}
+		close(h.lines)
+	}()
+	t.Cleanup(func() {
+		inW.Close()
+		select {
+		case <-h.done:
+		case <-time.After(wait):
+			t.Error("session did not end after its input closed")
+		}
+	})
+	return h
+}
+
+func (h *harness) send(lines ...string) {
+	h.t.Helper()
+	for _, l := range lines {
+		if _, err := io.WriteString(h.in, l+"\n"); err != nil {
+			h.t.Fatalf("send %q: %v", l, err)
+		}
+	}
+}
+
+// expect reads lines until one starts with prefix and returns it with the
+// lines read before it.
+func (h *harness) expect(prefix string) (string, []string) {
+	h.t.Helper()
+	var before []string
+	deadline := time.After(wait)
+	for {
+		select {
+		case l, ok := <-h.lines:
+			if !ok {
+				h.t.Fatalf("output ended while waiting for %q; got %q", prefix, before)
+			}
+			if strings.HasPrefix(l, prefix) {
+				return l, before
+			}
+			before = append(before, l)
+		case <-deadline:
+			h.t.Fatalf("no %q line within %v; got %q", prefix, wait, before)
+		}
+	}
+}
+
+// answer parses a "=== MOVE/eval/time" line.
+func answer(t *testing.T, line string) bitboard.Square {
+	t.Helper()
+	f := strings.Fields(line)
+	if len(f) != 2 || f[0] != "===" {
+		t.Fatalf("bad answer line %q", line)
+	}
+	parts := strings.Split(f[1], "/")
+	if len(parts) != 3 {
+		t.Fatalf("answer %q: want move/eval/time", line)
+	}
+	m, err := bitboard.ParseGameMove(f[1])
+	if err != nil {
+		t.Fatalf("answer %q: %v", line, err)
+	}
+	return m.Square
+}
+
+const exampleGame = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[me]PW[engine]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[E6]W[F4];)"
+
+// TestExampleSession replays the example of /work/shared/protocols.md.
+func TestExampleSession(t *testing.T) {
+	h := startSession(t, &enginetest.Greedy{})
+	h.send("nboard 2", "set game "+exampleGame, "set depth 12")
+	if l, _ := h.expect("set myname"); l != "set myname Outflank12" {
+		t.Errorf("got %q", l)
+	}
+	h.send("ping 1", "hint 3")
+	h.expect("pong 1")
+	_, lines := h.expect("status")
+	if l, _ := h.expect("status"); l != "status" {
+		// the first status is "status thinking"; the hint ends by clearing it
+		t.Errorf("hint did not end by clearing the status: %q", l)
+	}
+	_ = lines
+	h.send("move E3//4.2", "ping 2", "go")
+	h.expect("pong 2")
+	l, before := h.expect("===")
+	mv := answer(t, l)
+	g, _ := bitboard.ParseGGF(exampleGame)
+	pos := g.Current().Play(bitboard.SquareAt(4, 2))
+	if !pos.IsLegal(mv) {
+		t.Errorf("answer %s is not legal in %s", mv, pos)
+	}
+	if !hasPrefix(before, "nodestats ") {
+		t.Errorf("no nodestats line before the answer: %q", before)
+	}
+	// go must not play the move: a second go gives a legal move of the
+	// same position.
+	h.send("ping 3", "go")
+	h.expect("pong 3")
+	l, _ = h.expect("===")
+	if mv2 := answer(t, l); !pos.IsLegal(mv2) {
+		t.Errorf("second answer %s not legal in %s: go played its move?", mv2, pos)
+	}
+	h.send("move "+mv.Upper()+"/-0.75/1.2", "ping 4", "quit")
+	h.expect("pong 4")
+}
+
+func hasPrefix(lines []string, p string) bool {
+	for _, l := range lines {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestHintLines checks the form of the search lines: up to N distinct
+// legal moves, each "search <pv> <eval> 0 <depth>".
+func TestHintLines(t *testing.T) {
+	h := startSession(t, &enginetest.Greedy{})
+	h.send("nboard 2", "set depth 4", "ping 1", "hint 3")
+	h.expect("pong 1")
+	h.expect("status thinking")
+	_, lines := h.expect("status")
+	seen := map[string]bool{}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "search ") {
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) != 5 || f[3] != "0" || f[4] != "1" {
+			t.Errorf("bad search line %q", l)
+			continue
+		}
+		first := strings.Split(f[1], "-")[0]
+		sq, err := bitboard.ParseSquare(first)
+		if err != nil || !bitboard.Start().IsLegal(sq) {
+			t.Errorf("search line %q: move not legal", l)
+		}
+		if !strings.HasPrefix(f[2], "+") && !strings.HasPrefix(f[2], "-") {
+			t.Errorf("search line %q: eval without sign", l)
+		}
+		seen[first] = true
+	}
+	if len(seen) != 3 {
+		t.Errorf("hint 3 reported %d moves, want 3: %q", len(seen), lines)
+	}
+}
+
+// passGame returns a game, played by always taking the first legal move,
+// that reaches a position where the side to move must pass, and that
+// position's index.
+func passGame(t *testing.T) *bitboard.Game {
+	t.Helper()
+	// Deterministic: try move orders indexed by a seed until a pass occurs.
+	for seed := 0; seed < 1000; seed++ {
+		g := &bitboard.Game{Start: bitboard.Start()}
+		p := g.Start
+		for i := 0; !p.GameOver(); i++ {
+			if p.MustPass() {
+				return g
+			}
+			moves := p.Moves()
+			k := (seed*7 + i*13) % bitboard.Count(moves)
+			for ; k > 0; k-- {
+				moves &= moves - 1
+			}
+			sq := bitboard.FirstSquare(moves)
+			g.Moves = append(g.Moves, bitboard.GameMove{Square: sq})
+			p = p.Play(sq)
+		}
+	}
+	t.Fatal("no game with a pass found")
+	return nil
+}
+
+// TestPass checks both sides of a pass: go answers PA when the side to move
+// has no move, and a game that ends with the pass (sent as a move or inside
+// the game record) leaves the other side to move.
+func TestPass(t *testing.T) {
+	g := passGame(t)
+	before := g.GGF()
+	after := g.Current().Pass()
+	withPass := *g
+	withPass.Moves = append(append([]bitboard.GameMove(nil), g.Moves...), bitboard.GameMove{Square: bitboard.PassMove})
+	h := startSession(t, &enginetest.Greedy{})
+	h.send("nboard 2", "set depth 2", "set game "+before, "ping 1", "go")
+	h.expect("pong 1")
+	l, _ := h.expect("===")
+	if mv := answer(t, l); mv != bitboard.PassMove {
+		t.Fatalf("side to move must pass, got %q", l)
+	}
+	for i, how := range []string{"move PA", "move pa/-3.00/0.1", "set game " + withPass.GGF()} {
+		h.send("set game "+before, how, "ping "+strconv.Itoa(i+2), "go")
+		h.expect("pong " + strconv.Itoa(i+2))
+		l, _ = h.expect("===")
+		if mv := answer(t, l); mv == bitboard.PassMove || !after.IsLegal(mv) {
+			t.Errorf("after %q: answer %q is not a legal move of %s", how, l, after.ToMove)
+		}
+	}
+	// A bad record leaves the game as it was.
+	h.send("set game "+strings.Replace(withPass.GGF(), "[PA]", "[XX]", 1), "ping 9", "go")
+	h.expect("outflank: set: game not changed")
+	h.expect("pong 9")
+	l, _ = h.expect("===")
+	if mv := answer(t, l); mv == bitboard.PassMove || !after.IsLegal(mv) {
+		t.Errorf("after a bad record: answer %q is not a legal move of %s", l, after.ToMove)
+	}
+}
+
+// TestGameToTheEnd plays a whole game through go and move, with the
+// answers checked for legality, until the game is over.
+func TestGameToTheEnd(t *testing.T) {
+	h := startSession(t, &enginetest.Greedy{})
+	h.send("nboard 2", "set depth 1", "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *];)")
+	pos := bitboard.Start()
+	for n := 1; !pos.GameOver(); n++ {
+		h.send("ping "+strconv.Itoa(n), "go")
+		h.expect("pong " + strconv.Itoa(n))
+		l, _ := h.expect("===")
+		mv := answer(t, l)
+		next, err := pos.PlayMove(mv)
+		if err != nil {
+			t.Fatalf("move %d: %q: %v", n, l, err)
+		}
+		h.send("move " + strings.TrimPrefix(l, "=== "))
+		pos = next
+	}
+	h.send("ping 999", "go")
+	h.expect("pong 999")
+	if l, _ := h.expect("outflank: go:"); !strings.Contains(l, "over") {
+		t.Errorf("go after the end: %q", l)
+	}
+	h.send("move F5", "ping 1000")
+	if l, _ := h.expect("outflank: move:"); !strings.Contains(l, "over") {
+		t.Errorf("move after the end: %q", l)
+	}
+	h.expect("pong 1000")
+}
+
+// TestPingStopsSearch: a hint with a searcher that never ends by itself is
+// stopped by ping, and nothing of it is written after the pong.
+func TestPingStopsSearch(t *testing.T) {
+	slow := &enginetest.Slow{Started: make(chan struct{}, 10)}
+	h := startSession(t, slow)
+	h.send("nboard 2", "set depth 60", "ping 1", "hint 1")
+	h.expect("pong 1")
+	<-slow.Started
+	h.expect("search ")
+	h.send("ping 2")
+	h.expect("pong 2")
+	h.send("ping 3")
+	_, between := h.expect("pong 3")
+	if len(between) > 0 {
+		t.Errorf("lines after pong 2: %q", between)
+	}
+	// go is stopped too, and still answers (before the pong) with a legal move.
+	h.send("go")
+	<-slow.Started
+	h.send("ping 4")
+	l, _ := h.expect("===")
+	if mv := answer(t, l); !bitboard.Start().IsLegal(mv) {
+		t.Errorf("stopped go answered %q", l)
+	}
+	h.expect("pong 4")
+}
+
+// TestClock: with a game clock, go answers even though the searcher would
+// think forever, because the clock gives it a time limit.
+func TestClock(t *testing.T) {
+	slow := &enginetest.Slow{}
+	h := startSession(t, slow)
+	h.send("nboard 2", "set depth 60",
+		"set game (;GM[Othello]TI[0:03]BO[8 ---------------------------O*------*O--------------------------- *]B[F5//1.5]W[F6//2.5];)",
+		"ping 1", "go")
+	h.expect("pong 1")
+	h.expect("===")
+}
+
+// TestEOFDuringSearch: input ends while the engine thinks; the search
+// finishes and answers, and the session ends.
+func TestEOFDuringSearch(t *testing.T) {
+	slow := &enginetest.Slow{}
+	h := startSession(t, slow)
+	h.send("nboard 2", "set depth 60", "set game (;GM[Othello]TI[0:01];)", "go")
+	h.in.Close()
+	h.expect("===")
+	select {
+	case <-h.done:
+		if h.err != nil {
+			t.Errorf("Run: %v", h.err)
+		}
+	case <-time.After(wait):
+		t.Fatal("session did not end at EOF")
+	}
+}
+
+// TestBadInput: every kind of bad input gets one error line that does not
+// start with a protocol keyword, and the engine carries on.
+func TestBadInput(t *testing.T) {
+	h := startSession(t, &enginetest.Greedy{})
+	bad := []string{
+		"frobnicate 3",
+		"nboard x",
+		"set depth",
+		"set depth 0",
+		"set depth 61",
+		"set colour red",
+		"set",
+		"set game (;GM[Othello]BO[8 xyz];)",
+		"set game (;GM[Othello]B[A1];)",
+		"set game garbage",
+		"set contempt much",
+		"move",
+		"move Z9",
+		"move A1",
+		"move F5/abc",
+		"move PA",
+		"hint -2",
+		"hint many",
+	}
+	for i, b := range bad {
+		h.send(b, "ping "+strconv.Itoa(i))
+		l, before := h.expect("pong " + strconv.Itoa(i))
+		_ = l
+		if len(before) != 1 {
+			t.Errorf("%q: want one error line, got %q", b, before)
+			continue
+		}
+		if !strings.HasPrefix(before[0], "outflank: ") {
+			t.Errorf("%q: error %q does not start with \"outflank: \"", b, before[0])
+		}
+	}
+	// The position is still the start: go answers a legal opening move.
+	h.send("go")
+	l, _ := h.expect("===")
+	if mv := answer(t, l); !bitboard.Start().IsLegal(mv) {
+		t.Errorf("after bad input, go answered %q", l)
+	}
+	// Blank lines and CRLF line ends are fine.
+	h.send("", "  ", "ping 77\r")
+	if _, before := h.expect("pong 77"); len(before) != 0 {
+		t.Errorf("blank lines gave %q", before)
+	}
+}
+
+// TestAnalyze: one analysis line per position, passes counted.
+func TestAnalyze(t *testing.T) {
+	h := startSession(t, &enginetest.Greedy{})
+	h.send("nboard 2", "set depth 2", "set game "+exampleGame, "ping 1", "analyze")
+	h.expect("pong 1")
+	h.expect("status analysing")
+	_, lines := h.expect("status")
+	got := map[string]bool{}
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if len(f) != 3 || f[0] != "analysis" {
+			t.Errorf("bad line %q", l)
+			continue
+		}
+		got[f[1]] = true
+	}
+	for _, n := range []string{"0", "1", "2", "3", "4"} {
+		if !got[n] {
+			t.Errorf("no analysis of position %s: %q", n, lines)
+		}
+	}
+	h.send("learn")
+	h.expect("learned")
+}
+
+// FuzzCommand feeds arbitrary command lines to a session: nothing may
+// panic, and the game must stay legal (go keeps answering legal moves).
+func FuzzCommand(f *testing.F) {
+	for _, s := range []string{
+		"nboard 2", "set depth 5", "set game " + exampleGame, "set contempt 0",
+		"move F5", "move d3/1.5/2", "move PA", "hint 4", "go", "ping 9", "learn", "analyze",
+		"set game (;GM[Othello]BO[8 ", "move //", "set depth 999999999999999999999", "hint 0",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		var out strings.Builder
+		s := &session{
+			cfg:   Config{Name: "Outflank", Depth: 2},
+			eng:   &enginetest.Greedy{},
+			out:   textio.NewOut(&out, &out),
+			game:  &bitboard.Game{Start: bitboard.Start()},
+			depth: 2,
+		}
+		for _, l := range strings.Split(line, "\n") {
+			s.handle(l)
+			s.stop()
+		}
+		var moves []bitboard.Square
+		for _, m := range s.game.Moves {
+			moves = append(moves, m.Square)
+		}
+		if _, _, err := bitboard.Replay(s.game.Start, moves); err != nil {
+			t.Fatalf("game became illegal: %v", err)
+		}
+		for _, l := range strings.Split(out.String(), "\n") {
+			if strings.HasPrefix(l, "=== ") {
+				m, err := bitboard.ParseGameMove(strings.TrimPrefix(l, "=== "))
+				if err != nil {
+					t.Fatalf("bad answer %q", l)
+				}
+				_ = m
+			}
+		}
+	})
+}

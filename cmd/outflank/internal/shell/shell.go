@@ -1,0 +1,857 @@
+// Package shell is Outflank's command line for people: play a game against
+// the engine or watch it play, ask for hints and exact solves, set up
+// positions, take moves back, load and save games. It reads one command a
+// line, so it also runs scripts ("outflank shell < script").
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
+)
+
+// Config holds the shell's start-up settings.
+type Config struct {
+	Name, Version string
+	Interactive   bool // a person at a terminal: greeting, prompt, search progress
+	Level         int  // depth and endgame (default 12)
+	Time          time.Duration
+	Options       engine.Options
+	// Interrupt, if not nil, stops the running search (Ctrl-C); when idle
+	// it ends the shell.
+	Interrupt <-chan struct{}
+	// ReadFile and WriteFile access files for load and save (default: the
+	// os package); tests replace them.
+	ReadFile  func(name string) ([]byte, error)
+	WriteFile func(name string, data []byte) error
+}
+
+// Run runs the shell until "quit" or the end of input.
+func Run(in io.Reader, out, errOut io.Writer, newEngine engine.Factory, cfg Config) error {
+	if cfg.Name == "" {
+		cfg.Name = "Outflank"
+	}
+	if cfg.Level <= 0 {
+		cfg.Level = 12
+	}
+	if cfg.ReadFile == nil {
+		cfg.ReadFile = os.ReadFile
+	}
+	if cfg.WriteFile == nil {
+		cfg.WriteFile = func(name string, data []byte) error { return os.WriteFile(name, data, 0o644) }
+	}
+	s := &shell{
+		cfg:       cfg,
+		newEngine: newEngine,
+		opts:      cfg.Options,
+		out:       textio.NewOut(out, errOut),
+		hist:      engine.NewHistory(bitboard.Start()),
+		depth:     cfg.Level,
+		endgame:   engine.EndgameEmpties(cfg.Level),
+		moveTime:  cfg.Time,
+	}
+	s.eng = newEngine(s.opts)
+	stop := make(chan struct{})
+	defer close(stop)
+	s.lines = textio.ReadLines(in, stop)
+	if cfg.Interactive {
+		s.out.Printf("%s %s, an Othello engine. Type \"help\" for the commands; moves like f5 play.", cfg.Name, cfg.Version)
+		s.showBoard()
+	}
+	for {
+		if cfg.Interactive {
+			s.out.Prompt(s.prompt())
+		}
+		l, ok := s.next()
+		if !ok {
+			if cfg.Interactive {
+				s.out.Println("")
+			}
+			return nil
+		}
+		if l.TooLong {
+			s.errorf("line too long (over %d bytes)", textio.MaxLine)
+			continue
+		}
+		if s.handle(l.Text) {
+			return nil
+		}
+	}
+}
+
+type shell struct {
+	cfg       Config
+	newEngine engine.Factory
+	eng       engine.Searcher
+	opts      engine.Options
+	out       *textio.Out
+	hist      *engine.History
+	depth     int           // midgame depth
+	endgame   int           // exact solve at or below this many empties
+	moveTime  time.Duration // per move, 0 = no limit
+	engineFor [2]bool       // colours the engine plays by itself
+	lines     <-chan textio.Line
+	pending   []textio.Line
+	eof       bool
+}
+
+// next returns the next input line: queued ones first. ok is false at the
+// end of input or on an interrupt while idle.
+func (s *shell) next() (textio.Line, bool) {
+	if len(s.pending) > 0 {
+		l := s.pending[0]
+		s.pending = s.pending[1:]
+		return l, true
+	}
+	if s.eof {
+		return textio.Line{}, false
+	}
+	select {
+	case l, ok := <-s.lines:
+		if !ok {
+			s.eof = true
+		}
+		return l, ok
+	case <-s.cfg.Interrupt:
+		return textio.Line{}, false
+	}
+}
+
+func (s *shell) prompt() string {
+	pos := s.hist.Position()
+	if pos.GameOver() {
+		return "game over> "
+	}
+	return fmt.Sprintf("%s %d> ", pos.ToMove, s.hist.Moves()+1)
+}
+
+func (s *shell) errorf(format string, args ...any) {
+	s.out.Errorf("error: "+format, args...)
+}
+
+type cmdInfo struct {
+	args, help string
+	run        func(s *shell, args []string) error
+}
+
+var cmds map[string]cmdInfo
+
+var aliases = map[string]string{
+	"exit": "quit", "q": "quit", "?": "help", "h": "help", "b": "board", "show": "board",
+	"setboard": "board", "u": "undo", "r": "redo", "n": "new", "g": "go", "p": "play",
+}
+
+func init() {
+	cmds = map[string]cmdInfo{
+		"help":    {"[COMMAND]", "list the commands, or explain one", (*shell).help},
+		"quit":    {"", "leave the shell", nil},
+		"new":     {"[handicap N [black|white]]", "start a new game; a handicap puts the weaker side's discs (black's by default) on N corners (1-4)", (*shell).newGame},
+		"play":    {"MOVES", "play moves: one (f5) or a transcript (f5d6c3, f5 d6 c3); a bare move or transcript works without \"play\"", (*shell).play},
+		"pass":    {"", "pass (only when you have no move)", (*shell).pass},
+		"undo":    {"[N]", "take back N moves (default 1)", (*shell).undo},
+		"redo":    {"[N]", "replay N moves taken back (default 1)", (*shell).redo},
+		"go":      {"", "the engine plays a move for the side to move", (*shell).goMove},
+		"hint":    {"[N]", "evaluate the N best moves (default 3)", (*shell).hint},
+		"solve":   {"[wld]", "solve the position exactly (or only win/loss/draw)", (*shell).solve},
+		"board":   {"[BOARD]", "show the board, or set it: 64 squares X/O/- from a1 to h8, then the side to move", (*shell).board},
+		"engine":  {"black|white|both|none", "choose which sides the engine plays by itself", (*shell).engineSides},
+		"level":   {"N", "strength: midgame depth N, exact endgame at 2N empties (up to 24)", (*shell).level},
+		"depth":   {"N", "midgame depth (1-60)", (*shell).setDepth},
+		"endgame": {"N", "solve exactly from N empties (0-60)", (*shell).setEndgame},
+		"time":    {"SECONDS", "time limit per move (0: none)", (*shell).setTime},
+		"threads": {"N", "search threads", (*shell).setThreads},
+		"hash":    {"MB", "transposition table size", (*shell).setHash},
+		"load":    {"FILE", "load a game: GGF, a transcript, or a board", (*shell).load},
+		"save":    {"FILE", "save the game: GGF if FILE ends in .ggf, else the transcript", (*shell).save},
+		"game":    {"", "show the game's moves and its GGF record", (*shell).showGame},
+		"status":  {"", "show the settings", (*shell).status},
+	}
+}
+
+// handle runs one line; it returns true on quit.
+func (s *shell) handle(line string) bool {
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = line[:i] // comments in scripts
+	}
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return false
+	}
+	name := strings.ToLower(fields[0])
+	if a, ok := aliases[name]; ok {
+		name = a
+	}
+	if name == "quit" {
+		return true
+	}
+	c, ok := cmds[name]
+	if !ok {
+		// A move or a transcript needs no command word.
+		if _, err := bitboard.ParseMoves(strings.Join(fields, " ")); err == nil && !strings.EqualFold(fields[0], "pass") {
+			name, c = "play", cmds["play"]
+		} else {
+			s.errorf("unknown command %q (type \"help\" for the list)", fields[0])
+			return false
+		}
+		fields = append([]string{"play"}, fields...)
+	}
+	if err := c.run(s, fields[1:]); err != nil {
+		s.errorf("%s: %v", name, err)
+	}
+	return false
+}
+
+func (s *shell) help(args []string) error {
+	if len(args) > 0 {
+		name := strings.ToLower(args[0])
+		if a, ok := aliases[name]; ok {
+			name = a
+		}
+		c, ok := cmds[name]
+		if !ok {
+			return fmt.Errorf("unknown command %q", args[0])
+		}
+		s.out.Printf("%s %s: %s", name, c.args, c.help)
+		return nil
+	}
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		c := cmds[n]
+		s.out.Printf("  %-26s %s", strings.TrimSpace(n+" "+c.args), c.help)
+	}
+	s.out.Println("Moves are squares a1-h8 (a1 top left); a transcript such as f5d6c3 plays several.")
+	return nil
+}
+
+func noArgs(args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("unexpected %q", strings.Join(args, " "))
+	}
+	return nil
+}
+
+// showBoard prints the board, whose move it is, and the result at the end.
+func (s *shell) showBoard() {
+	pos := s.hist.Position()
+	s.out.Println(strings.TrimRight(pos.Picture(pos.Moves()), "\n"))
+	switch {
+	case pos.GameOver():
+		s.out.Printf("Game over: %s.", pos.Result())
+	default:
+		last := ""
+		if g := s.hist.Game(); len(g.Moves) > 0 {
+			m := g.Moves[len(g.Moves)-1].Square
+			if m == bitboard.PassMove && len(g.Moves) > 1 {
+				last = fmt.Sprintf(" (%s passed)", pos.ToMove.Other())
+			} else if m != bitboard.PassMove {
+				last = fmt.Sprintf(" (last move %s)", m)
+			}
+		}
+		s.out.Printf("%s to move%s; legal moves (*): %s", capital(pos.ToMove.String()), last, bitboard.SquaresString(pos.Moves()))
+	}
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// afterMoves makes forced passes, shows the board, then lets the engine
+// play the sides it plays.
+func (s *shell) afterMoves() {
+	s.forcePass()
+	s.showBoard()
+	s.autoPlay()
+}
+
+func (s *shell) forcePass() {
+	if s.hist.ForcePass() {
+		s.out.Printf("%s has no legal move and passes.", capital(s.hist.Position().ToMove.Other().String()))
+	}
+}
+
+// autoPlay lets the engine move while the side to move is one it plays.
+func (s *shell) autoPlay() {
+	for {
+		pos := s.hist.Position()
+		if pos.GameOver() || !s.engineFor[pos.ToMove] {
+			return
+		}
+		if !s.engineMove() {
+			return
+		}
+	}
+}
+
+// engineMove searches and plays a move; false if the search was
+// interrupted (the move is then not played).
+func (s *shell) engineMove() bool {
+	pos := s.hist.Position()
+	info, stopped := s.search(pos, s.limits())
+	if stopped {
+		s.out.Println("Stopped; no move played.")
+		return false
+	}
+	if err := s.hist.Play(bitboard.GameMove{Square: info.Best, Eval: float64(info.Score), HasEval: true, Time: info.Time.Seconds(), HasTime: true}); err != nil {
+		s.errorf("engine move %s: %v", info.Best, err) // cannot happen: Think returns legal moves
+		return false
+	}
+	s.out.Printf("%s plays %s for %s: %s", s.cfg.Name, info.Best, pos.ToMove, describe(info))
+	s.forcePass()
+	s.showBoard()
+	return true
+}
+
+// describe is the one-line summary of a search result.
+func describe(in engine.Info) string {
+	depth := fmt.Sprintf("depth %d", in.Depth)
+	switch {
+	case in.Exact && in.WLD:
+		depth = "win/loss/draw solved"
+	case in.Exact:
+		depth = "exact"
+	}
+	return fmt.Sprintf("eval %s, %s, %s s, %d nodes, line %s", score(in), depth,
+		strconv.FormatFloat(in.Time.Seconds(), 'f', 2, 64), in.Nodes, line(in.PV))
+}
+
+func score(in engine.Info) string {
+	if in.Exact && in.WLD {
+		switch {
+		case in.Score > 0:
+			return "win"
+		case in.Score < 0:
+			return "loss"
+		}
+		return "draw"
+	}
+	return fmt.Sprintf("%+d", in.Score)
+}
+
+func line(pv []bitboard.Square) string {
+	parts := make([]string, len(pv))
+	for i, m := range pv {
+		parts[i] = m.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+func (s *shell) limits() engine.Limits {
+	return engine.Limits{Depth: s.depth, EndgameEmpties: s.endgame, Time: s.moveTime}
+}
+
+// search runs a search on its own goroutine; Ctrl-C stops it. Lines typed
+// meanwhile wait their turn. stopped reports an interrupt.
+func (s *shell) search(pos bitboard.Position, lim engine.Limits) (info engine.Info, stopped bool) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan engine.Info, 1)
+	progress := func(engine.Info) {}
+	if s.cfg.Interactive {
+		r := s.out.Reporter()
+		defer r.Close()
+		progress = func(in engine.Info) {
+			if in.Best != bitboard.NoSquare {
+				r.Printf("  %s", describe(in))
+			}
+		}
+	}
+	go func() { done <- engine.Think(ctx, s.eng, pos, lim, progress) }()
+	lines := s.lines
+	if s.eof {
+		lines = nil
+	}
+	for {
+		select {
+		case info = <-done:
+			return info, stopped
+		case <-s.cfg.Interrupt:
+			cancel()
+			stopped = true
+		case l, ok := <-lines:
+			if !ok {
+				s.eof, lines = true, nil
+				continue
+			}
+			s.pending = append(s.pending, l)
+		}
+	}
+}
+
+func (s *shell) newGame(args []string) error {
+	start := bitboard.Start()
+	if len(args) > 0 {
+		if !strings.EqualFold(args[0], "handicap") || len(args) < 2 || len(args) > 3 {
+			return errors.New("want \"new\" or \"new handicap N [black|white]\"")
+		}
+		n, err := strconv.Atoi(args[1])
+		if err != nil || n < 1 || n > 4 {
+			return fmt.Errorf("handicap %q is not a number of corners from 1 to 4", args[1])
+		}
+		weaker := bitboard.Black
+		if len(args) == 3 {
+			switch strings.ToLower(args[2]) {
+			case "black", "b":
+			case "white", "w":
+				weaker = bitboard.White
+			default:
+				return fmt.Errorf("%q is not black or white", args[2])
+			}
+		}
+		start = Handicap(n, weaker)
+	}
+	s.hist = engine.NewHistory(start)
+	s.eng.Clear()
+	s.afterMoves()
+	return nil
+}
+
+// Handicap returns the start position with the weaker side's discs on n
+// corners (a1, then h8, h1, a8), as the rulebook's handicap game sets up;
+// black moves first as always.
+func Handicap(n int, weaker bitboard.Color) bitboard.Position {
+	p := bitboard.Start()
+	corners := []bitboard.Square{0, 63, 7, 56}
+	var extra uint64
+	for _, c := range corners[:max(0, min(n, 4))] {
+		extra |= c.Bit()
+	}
+	black, white := p.Black(), p.White()
+	if weaker == bitboard.Black {
+		black |= extra
+	} else {
+		white |= extra
+	}
+	return bitboard.FromColors(black, white, bitboard.Black)
+}
+
+func (s *shell) play(args []string) error {
+	if len(args) == 0 {
+		return errors.New("missing the moves (e.g. play f5 or play f5d6c3)")
+	}
+	moves, err := bitboard.ParseMoves(strings.Join(args, " "))
+	if err != nil {
+		return err
+	}
+	played := 0
+	for _, m := range moves {
+		if gm := s.hist.Game().Moves; m == bitboard.PassMove && len(gm) > 0 &&
+			gm[len(gm)-1].Square == bitboard.PassMove && !s.hist.Position().MustPass() {
+			continue // a transcript's explicit pass, already made by forcePass
+		}
+		pos := s.hist.Position()
+		if err := s.hist.Play(bitboard.GameMove{Square: m}); err != nil {
+			if played > 0 {
+				s.forcePass()
+				s.showBoard()
+			}
+			return fmt.Errorf("move %d (%s) not played: %s", played+1, m, reason(pos, m))
+		}
+		played++
+		s.forcePass()
+	}
+	s.afterMoves()
+	return nil
+}
+
+// reason says why m is illegal in pos.
+func reason(pos bitboard.Position, m bitboard.Square) string {
+	_, err := pos.PlayMove(m)
+	if err == nil {
+		return "illegal"
+	}
+	switch {
+	case errors.Is(err, bitboard.ErrGameOver):
+		return "the game is over"
+	case errors.Is(err, bitboard.ErrOccupied):
+		return "the square is taken"
+	case errors.Is(err, bitboard.ErrNoFlip):
+		return fmt.Sprintf("it flips nothing; %s can play %s", pos.ToMove, bitboard.SquaresString(pos.Moves()))
+	case errors.Is(err, bitboard.ErrCannotPass):
+		return fmt.Sprintf("%s has a move (%s)", pos.ToMove, bitboard.SquaresString(pos.Moves()))
+	}
+	return err.Error()
+}
+
+func (s *shell) pass(args []string) error {
+	if err := noArgs(args); err != nil {
+		return err
+	}
+	pos := s.hist.Position()
+	if err := s.hist.Play(bitboard.GameMove{Square: bitboard.PassMove}); err != nil {
+		return errors.New(reason(pos, bitboard.PassMove))
+	}
+	s.afterMoves()
+	return nil
+}
+
+func count(args []string) (int, error) {
+	if len(args) == 0 {
+		return 1, nil
+	}
+	if len(args) > 1 {
+		return 0, fmt.Errorf("unexpected %q", strings.Join(args[1:], " "))
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("%q is not a number from 1 up", args[0])
+	}
+	return n, nil
+}
+
+func (s *shell) undo(args []string) error {
+	n, err := count(args)
+	if err != nil {
+		return err
+	}
+	done := 0
+	for ; done < n; done++ {
+		if !s.hist.Undo() {
+			break
+		}
+		// Against the engine, take back its reply too, so that it is the
+		// person's turn again.
+		for s.engineFor[s.hist.Position().ToMove] && !s.engineFor[s.hist.Position().ToMove.Other()] && s.hist.Undo() {
+		}
+	}
+	if done == 0 {
+		return errors.New("nothing to take back")
+	}
+	s.showBoard()
+	return nil
+}
+
+func (s *shell) redo(args []string) error {
+	n, err := count(args)
+	if err != nil {
+		return err
+	}
+	done := 0
+	for ; done < n && s.hist.Redo(); done++ {
+	}
+	if done == 0 {
+		return errors.New("nothing to redo")
+	}
+	s.showBoard()
+	return nil
+}
+
+func (s *shell) goMove(args []string) error {
+	if err := noArgs(args); err != nil {
+		return err
+	}
+	if s.hist.Position().GameOver() {
+		return errors.New("the game is over (\"new\" starts another, \"undo\" takes moves back)")
+	}
+	if s.engineMove() {
+		s.autoPlay()
+	}
+	return nil
+}
+
+func (s *shell) hint(args []string) error {
+	n := 3
+	if len(args) > 0 {
+		var err error
+		if n, err = count(args); err != nil {
+			return err
+		}
+	}
+	pos := s.hist.Position()
+	if pos.GameOver() {
+		return errors.New("the game is over")
+	}
+	lim := s.limits()
+	lim.MultiPV = n
+	info, stopped := s.search(pos, lim)
+	if stopped {
+		s.out.Println("Stopped; best so far:")
+	}
+	moves := info.Moves
+	if len(moves) == 0 {
+		moves = []engine.MoveScore{{Move: info.Best, Score: info.Score}}
+	}
+	depth := fmt.Sprintf("depth %d", info.Depth)
+	if info.Exact {
+		depth = "exact"
+	}
+	for i, m := range moves {
+		if i == n {
+			break
+		}
+		pv := ""
+		if m.Move == info.Best {
+			pv = "  " + line(info.PV)
+		}
+		s.out.Printf("%2d. %-3s %+4d  (%s)%s", i+1, m.Move, m.Score, depth, pv)
+	}
+	return nil
+}
+
+func (s *shell) solve(args []string) error {
+	wld := false
+	if len(args) > 0 {
+		if len(args) > 1 || !strings.EqualFold(args[0], "wld") {
+			return fmt.Errorf("unexpected %q (want \"solve\" or \"solve wld\")", strings.Join(args, " "))
+		}
+		wld = true
+	}
+	pos := s.hist.Position()
+	info, stopped := s.search(pos, engine.Limits{EndgameEmpties: 64, WLD: wld})
+	if stopped || !info.Exact {
+		s.out.Printf("Not solved (stopped): best so far %s", describe(info))
+		return nil
+	}
+	verdict := "a draw"
+	switch {
+	case info.Score > 0:
+		verdict = fmt.Sprintf("%s wins", pos.ToMove)
+	case info.Score < 0:
+		verdict = fmt.Sprintf("%s wins", pos.ToMove.Other())
+	}
+	if !wld && info.Score != 0 {
+		verdict += fmt.Sprintf(" by %d", abs(info.Score))
+	}
+	s.out.Printf("Solved: %s with perfect play (%s); %s", verdict, score(info), describe(info))
+	return nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (s *shell) board(args []string) error {
+	if len(args) == 0 {
+		s.showBoard()
+		return nil
+	}
+	pos, err := bitboard.ParseBoard(strings.Join(args, " "))
+	if err != nil {
+		return err
+	}
+	s.hist = engine.NewHistory(pos)
+	s.eng.Clear()
+	s.afterMoves()
+	return nil
+}
+
+func (s *shell) engineSides(args []string) error {
+	if len(args) != 1 {
+		return errors.New("want black, white, both or none")
+	}
+	switch strings.ToLower(args[0]) {
+	case "black", "b":
+		s.engineFor = [2]bool{true, false}
+	case "white", "w":
+		s.engineFor = [2]bool{false, true}
+	case "both":
+		s.engineFor = [2]bool{true, true}
+	case "none", "neither", "off":
+		s.engineFor = [2]bool{}
+	default:
+		return fmt.Errorf("%q: want black, white, both or none", args[0])
+	}
+	s.autoPlay()
+	return nil
+}
+
+func oneInt(args []string, what string, lo, hi int) (int, error) {
+	if len(args) != 1 {
+		return 0, fmt.Errorf("want one number (%s)", what)
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%s %q is not a number from %d to %d", what, args[0], lo, hi)
+	}
+	return n, nil
+}
+
+func (s *shell) level(args []string) error {
+	n, err := oneInt(args, "level", 1, 60)
+	if err != nil {
+		return err
+	}
+	s.depth, s.endgame = n, engine.EndgameEmpties(n)
+	return s.status(nil)
+}
+
+func (s *shell) setDepth(args []string) error {
+	n, err := oneInt(args, "depth", 1, 60)
+	if err != nil {
+		return err
+	}
+	s.depth = n
+	return s.status(nil)
+}
+
+func (s *shell) setEndgame(args []string) error {
+	n, err := oneInt(args, "empties", 0, 60)
+	if err != nil {
+		return err
+	}
+	s.endgame = n
+	return s.status(nil)
+}
+
+func (s *shell) setTime(args []string) error {
+	if len(args) != 1 {
+		return errors.New("want a number of seconds")
+	}
+	v, err := strconv.ParseFloat(args[0], 64)
+	if err != nil || v < 0 || v > 1e6 {
+		return fmt.Errorf("%q is not a number of seconds", args[0])
+	}
+	s.moveTime = time.Duration(v * float64(time.Second))
+	return s.status(nil)
+}
+
+func (s *shell) setThreads(args []string) error {
+	n, err := oneInt(args, "threads", 1, 1024)
+	if err != nil {
+		return err
+	}
+	s.opts.Threads = n
+	s.eng = s.newEngine(s.opts)
+	return s.status(nil)
+}
+
+func (s *shell) setHash(args []string) error {
+	n, err := oneInt(args, "hash MB", 1, 1<<20)
+	if err != nil {
+		return err
+	}
+	s.opts.HashMB = n
+	s.eng = s.newEngine(s.opts)
+	return s.status(nil)
+}
+
+func (s *shell) status(args []string) error {
+	if err := noArgs(args); err != nil {
+		return err
+	}
+	t := "none"
+	if s.moveTime > 0 {
+		t = strconv.FormatFloat(s.moveTime.Seconds(), 'f', -1, 64) + " s"
+	}
+	var sides []string
+	for c, on := range s.engineFor {
+		if on {
+			sides = append(sides, bitboard.Color(c).String())
+		}
+	}
+	if len(sides) == 0 {
+		sides = []string{"none"}
+	}
+	s.out.Printf("depth %d, exact from %d empties, time per move %s, threads %d, hash %d MB, engine plays %s",
+		s.depth, s.endgame, t, s.opts.Threads, s.opts.HashMB, strings.Join(sides, " and "))
+	return nil
+}
+
+func (s *shell) load(args []string) error {
+	if len(args) != 1 {
+		return errors.New("want one file name")
+	}
+	data, err := s.cfg.ReadFile(args[0])
+	if err != nil {
+		return err
+	}
+	g, err := parseGame(string(data))
+	if err != nil {
+		return fmt.Errorf("%s: %w", args[0], err)
+	}
+	s.hist = engine.NewHistory(g.Start)
+	s.hist.Reset(g)
+	s.eng.Clear()
+	s.out.Printf("Loaded %d moves from %s.", len(g.Moves), args[0])
+	s.afterMoves()
+	return nil
+}
+
+// parseGame reads a GGF record, a transcript from the standard start, or
+// a board (OBF).
+func parseGame(text string) (*bitboard.Game, error) {
+	if strings.Contains(text, "(;") {
+		return bitboard.ParseGGF(text)
+	}
+	t := strings.TrimSpace(text)
+	if t == "" {
+		return nil, errors.New("empty file")
+	}
+	moves, merr := bitboard.ParseMoves(t)
+	if merr == nil {
+		played, _, err := bitboard.Replay(bitboard.Start(), moves)
+		if err != nil {
+			return nil, fmt.Errorf("transcript: %w", err)
+		}
+		g := &bitboard.Game{Start: bitboard.Start()}
+		for _, m := range played {
+			g.Moves = append(g.Moves, bitboard.GameMove{Square: m})
+		}
+		return g, nil
+	}
+	first, _, _ := strings.Cut(t, "\n")
+	e, ok, err := bitboard.ParseOBFLine(first)
+	if err == nil && ok {
+		return &bitboard.Game{Start: e.Position}, nil
+	}
+	return nil, fmt.Errorf("not a GGF game, a transcript or a board (as a transcript: %v)", merr)
+}
+
+func (s *shell) save(args []string) error {
+	if len(args) != 1 {
+		return errors.New("want one file name")
+	}
+	g := s.hist.Game()
+	var text string
+	if strings.EqualFold(filepath.Ext(args[0]), ".ggf") {
+		text = g.GGF() + "\n"
+	} else {
+		if g.Start != bitboard.Start() {
+			return errors.New("the game does not start from the standard position: save it as .ggf")
+		}
+		moves := make([]bitboard.Square, len(g.Moves))
+		for i, m := range g.Moves {
+			moves[i] = m.Square
+		}
+		text = bitboard.Transcript(moves) + "\n"
+	}
+	if err := s.cfg.WriteFile(args[0], []byte(text)); err != nil {
+		return err
+	}
+	s.out.Printf("Saved %d moves to %s.", len(g.Moves), args[0])
+	return nil
+}
+
+func (s *shell) showGame(args []string) error {
+	if err := noArgs(args); err != nil {
+		return err
+	}
+	g := s.hist.Game()
+	moves := make([]bitboard.Square, len(g.Moves))
+	for i, m := range g.Moves {
+		moves[i] = m.Square
+	}
+	s.out.Printf("moves: %s", bitboard.Transcript(moves))
+	s.out.Printf("ggf: %s", g.GGF())
+	return nil
+}

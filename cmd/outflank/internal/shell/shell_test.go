@@ -1,0 +1,234 @@
+package shell
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/enginetest"
+)
+
+type files map[string]string
+
+// runScript runs the shell on a script with the greedy stand-in and returns
+// everything it wrote (errors included, as on a terminal).
+func runScript(t *testing.T, fs files, lines ...string) string {
+	t.Helper()
+	var out strings.Builder
+	cfg := Config{Name: "Outflank", Level: 2}
+	if fs != nil {
+		cfg.ReadFile = func(name string) ([]byte, error) {
+			if s, ok := fs[name]; ok {
+				return []byte(s), nil
+			}
+			return nil, errors.New("open " + name + ": no such file")
+		}
+		cfg.WriteFile = func(name string, data []byte) error { fs[name] = string(data); return nil }
+	}
+	done := make(chan error, 1)
+	w := &lockedWriter{w: &out}
+	go func() {
+		done <- Run(strings.NewReader(strings.Join(lines, "\n")+"\n"), w, w,
+			func(engine.Options) engine.Searcher { return &enginetest.Greedy{} }, cfg)
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("shell hung")
+	}
+	return out.String()
+}
+
+type lockedWriter struct{ w io.Writer }
+
+func (l *lockedWriter) Write(b []byte) (int, error) { return l.w.Write(b) }
+
+func TestMovesUndoRedo(t *testing.T) {
+	out := runScript(t, nil, "f5", "d6 c3", "undo", "undo", "redo", "board")
+	if !strings.Contains(out, "White to move (last move f5)") {
+		t.Errorf("after f5: %s", out)
+	}
+	// After "d6 c3", undo twice, redo once: d6 is the last move.
+	if !strings.HasSuffix(strings.TrimSpace(out), "Black to move (last move d6); legal moves (*): c3 c4 c5 c6 c7") {
+		t.Errorf("end: %s", out[max(0, len(out)-300):])
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	out := runScript(t, files{}, "frobnicate", "a1", "f5 d6 a1", "undo 0", "depth", "depth 99", "time -1",
+		"board XXXX", "new handicap 5", "load nothing.ggf", "engine purple", "hint x", "solve now", "pass", "play")
+	for _, want := range []string{
+		`error: unknown command "frobnicate"`,
+		"error: play: move 1 (a1) not played: it flips nothing; black can play d3 c4 f5 e6",
+		"error: play: move 3 (a1) not played",
+		"error: undo: \"0\" is not a number",
+		"error: depth: want one number",
+		"error: depth: depth \"99\" is not a number from 1 to 60",
+		"error: time: \"-1\" is not a number of seconds",
+		"error: board: board: only 4 of 64 squares",
+		"error: new: handicap \"5\"",
+		"error: load: open nothing.ggf: no such file",
+		"error: engine: \"purple\"",
+		"error: hint: \"x\" is not a number",
+		"error: solve: unexpected \"now\"",
+		"error: pass: black has a move",
+		"error: play: missing the moves",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in output", want)
+		}
+	}
+	// Every error is one line.
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "error:") && strings.Contains(l, "\r") {
+			t.Errorf("bad error line %q", l)
+		}
+	}
+}
+
+// TestGameAgainstEngine: the engine plays white after each human move,
+// and a game played by the engine for both sides ends with the rulebook
+// score.
+func TestEngineSides(t *testing.T) {
+	out := runScript(t, nil, "engine white", "f5", "status")
+	if !strings.Contains(out, "Outflank plays") || !strings.Contains(out, "for white") {
+		t.Errorf("engine did not answer as white: %s", out)
+	}
+	if !strings.Contains(out, "Black to move") {
+		t.Errorf("not black's turn after the engine's reply: %s", out)
+	}
+	out = runScript(t, nil, "engine both", "game")
+	if !strings.Contains(out, "Game over: ") {
+		t.Fatalf("no game over: %s", out)
+	}
+	// Replay the moves and check the printed result.
+	i := strings.Index(out, "moves: ")
+	moves := strings.TrimSpace(strings.SplitN(out[i+len("moves: "):], "\n", 2)[0])
+	pos, err := bitboard.PlayTranscript(bitboard.Start(), moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pos.GameOver() || !strings.Contains(out, "Game over: "+pos.Result().String()+".") {
+		t.Errorf("result line does not match %q", pos.Result())
+	}
+}
+
+func TestUndoAgainstEngine(t *testing.T) {
+	out := runScript(t, nil, "engine white", "f5", "undo")
+	if !strings.HasSuffix(strings.TrimSpace(out), "Black to move; legal moves (*): d3 c4 f5 e6") {
+		t.Errorf("undo did not take back both moves: %s", out[max(0, len(out)-200):])
+	}
+}
+
+func TestHandicap(t *testing.T) {
+	p := Handicap(4, bitboard.Black)
+	if p.Black()&(1|1<<7|1<<56|1<<63) != 1|1<<7|1<<56|1<<63 || p.ToMove != bitboard.Black || bitboard.Count(p.Black()) != 6 {
+		t.Errorf("4 corners for black: %s", p)
+	}
+	p = Handicap(2, bitboard.White)
+	if p.White()&(1|1<<63) != 1|1<<63 || bitboard.Count(p.White()) != 4 {
+		t.Errorf("2 corners for white: %s", p)
+	}
+	out := runScript(t, nil, "new handicap 1", "game")
+	if !strings.Contains(out, "BO[8 X") && !strings.Contains(out, "BO[8 *") {
+		t.Errorf("handicap game record: %s", out)
+	}
+}
+
+func TestHintAndSolve(t *testing.T) {
+	out := runScript(t, nil, "hint 2", "board XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO- X", "solve")
+	if !strings.Contains(out, " 1. ") || !strings.Contains(out, " 2. ") || strings.Contains(out, " 3. ") {
+		t.Errorf("hint 2: %s", out)
+	}
+	if !strings.Contains(out, "Solved: black wins by 64") {
+		t.Errorf("solve: %s", out)
+	}
+}
+
+func TestPassAndGameOver(t *testing.T) {
+	// White must pass after black's... a position where black plays a1 and
+	// the game ends: black has all 64 discs.
+	out := runScript(t, nil, "board -OXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O", "a1", "go", "a2")
+	if !strings.Contains(out, "White has no legal move and passes.") {
+		t.Errorf("no forced pass: %s", out)
+	}
+	if !strings.Contains(out, "Game over: black wins 64-0 (margin 64).") {
+		t.Errorf("no final score: %s", out)
+	}
+	if !strings.Contains(out, "error: go: the game is over") || !strings.Contains(out, "error: play: move 1 (a2) not played: the game is over") {
+		t.Errorf("moves after the end accepted: %s", out)
+	}
+}
+
+func TestLoadSave(t *testing.T) {
+	fs := files{"t.txt": "f5d6c3d3c4\n", "bad.txt": "f5 f5\n", "g.ggf": "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[f6];)"}
+	out := runScript(t, fs, "load t.txt", "save out.ggf", "save out.txt", "load g.ggf", "undo", "load bad.txt", "new handicap 2", "save h.txt")
+	if fs["out.txt"] != "f5d6c3d3c4\n" {
+		t.Errorf("transcript saved as %q", fs["out.txt"])
+	}
+	g, err := bitboard.ParseGGF(fs["out.ggf"])
+	if err != nil || len(g.Moves) != 5 {
+		t.Errorf("GGF saved as %q: %v", fs["out.ggf"], err)
+	}
+	if !strings.Contains(out, "Loaded 2 moves from g.ggf.") || !strings.Contains(out, "White to move (last move f5)") {
+		t.Errorf("load GGF + undo: %s", out)
+	}
+	if !strings.Contains(out, "error: load: bad.txt: transcript: move 2 (f5) illegal") {
+		t.Errorf("bad transcript: %s", out)
+	}
+	if !strings.Contains(out, "error: save: the game does not start from the standard position") {
+		t.Errorf("handicap saved as a transcript: %s", out)
+	}
+}
+
+func TestInterruptStopsSearch(t *testing.T) {
+	intr := make(chan struct{})
+	inR, inW := io.Pipe()
+	var out strings.Builder
+	slow := &enginetest.Slow{Started: make(chan struct{}, 1)}
+	done := make(chan struct{})
+	go func() {
+		Run(inR, &lockedWriter{&out}, io.Discard, func(engine.Options) engine.Searcher { return slow }, Config{Interrupt: intr})
+		close(done)
+	}()
+	io.WriteString(inW, "go\n")
+	<-slow.Started
+	intr <- struct{}{}
+	inW.Close()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("interrupt did not stop the search")
+	}
+	if !strings.Contains(out.String(), "Stopped; no move played.") {
+		t.Errorf("got %s", out.String())
+	}
+}
+
+func FuzzShell(f *testing.F) {
+	for _, s := range []string{"f5", "new handicap 3 white", "undo 3", "redo", "board " + bitboard.Start().String(),
+		"hint 5", "level 1", "engine both", "pass", "play f5d6c3", "save x.ggf", "load x.ggf", "help", "play f5 PA d6"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.Contains(line, "engine") {
+			return // a full game per input is too slow for fuzzing
+		}
+		var out strings.Builder
+		fs := files{}
+		cfg := Config{Level: 1,
+			ReadFile:  func(name string) ([]byte, error) { return []byte(fs[name]), nil },
+			WriteFile: func(name string, data []byte) error { fs[name] = string(data); return nil },
+		}
+		if err := Run(strings.NewReader(line), &out, &out, func(engine.Options) engine.Searcher { return &enginetest.Greedy{} }, cfg); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -1,0 +1,159 @@
+// Package textio is the line plumbing shared by Outflank's text protocols:
+// input read on its own goroutine (so that a new command can stop a running
+// search) and output written a whole line at a time under one lock (so that
+// search reports, replies and error messages never interleave, even when a
+// GUI merges stderr into stdout).
+package textio
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+)
+
+// MaxLine is the longest input line accepted; longer lines are reported as
+// too long and skipped (a GGF game is about 1 KB).
+const MaxLine = 1 << 20
+
+// Line is one line of input without its line ending.
+type Line struct {
+	Text    string
+	TooLong bool // the line exceeded MaxLine; Text holds its start
+}
+
+// ReadLines reads r line by line on a new goroutine and sends the lines on
+// the returned channel, which is closed at end of input (or on a read
+// error). Sending stops, and the goroutine ends after its current read,
+// once stop is closed.
+func ReadLines(r io.Reader, stop <-chan struct{}) <-chan Line {
+	ch := make(chan Line)
+	go func() {
+		defer close(ch)
+		br := bufio.NewReaderSize(r, 64*1024)
+		for {
+			l, err := readLine(br)
+			if err != nil && l.Text == "" && !l.TooLong {
+				return
+			}
+			select {
+			case ch <- l:
+			case <-stop:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return ch
+}
+
+// readLine reads one line, trimming "\n" or "\r\n". A last line without a
+// newline is returned with io.EOF.
+func readLine(br *bufio.Reader) (Line, error) {
+	var sb strings.Builder
+	tooLong := false
+	for {
+		chunk, isPrefix, err := br.ReadLine()
+		if !tooLong {
+			if sb.Len()+len(chunk) > MaxLine {
+				tooLong = true
+				sb.Write(chunk[:min(len(chunk), 40)])
+			} else {
+				sb.Write(chunk)
+			}
+		}
+		if err != nil {
+			if errors.Is(err, io.EOF) && (sb.Len() > 0 || tooLong) {
+				return Line{Text: sb.String(), TooLong: tooLong}, io.EOF
+			}
+			return Line{}, err
+		}
+		if !isPrefix {
+			return Line{Text: strings.TrimRight(sb.String(), "\r"), TooLong: tooLong}, nil
+		}
+	}
+}
+
+// Out writes whole lines to a protocol's output and error streams, one
+// line per Write call, under a lock shared by both so that lines from a
+// search goroutine and from the command loop never mix.
+type Out struct {
+	mu          sync.Mutex
+	out, errOut io.Writer
+}
+
+// NewOut returns an Out writing replies to out and errors to errOut (which
+// may be the same writer).
+func NewOut(out, errOut io.Writer) *Out { return &Out{out: out, errOut: errOut} }
+
+// Println writes s and a newline to the output.
+func (o *Out) Println(s string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.write(o.out, s)
+}
+
+// Printf writes a formatted line to the output.
+func (o *Out) Printf(format string, args ...any) { o.Println(fmt.Sprintf(format, args...)) }
+
+// Prompt writes s without a newline (an interactive prompt).
+func (o *Out) Prompt(s string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	io.WriteString(o.out, s)
+	if f, ok := o.out.(interface{ Flush() error }); ok {
+		f.Flush()
+	}
+}
+
+// Errorf writes a formatted line to the error stream.
+func (o *Out) Errorf(format string, args ...any) {
+	s := fmt.Sprintf(format, args...)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.write(o.errOut, s)
+}
+
+func (o *Out) write(w io.Writer, s string) {
+	b := make([]byte, 0, len(s)+1)
+	b = append(b, s...)
+	b = append(b, '\n')
+	w.Write(b) // a failed write means the peer has gone; nothing to do
+	if f, ok := w.(interface{ Flush() error }); ok {
+		f.Flush()
+	}
+}
+
+// Reporter writes the lines of one search: Println and Printf work until
+// Close, after which they are dropped, so that a search that reports late
+// can never write after the front end has moved on (e.g. after a pong).
+type Reporter struct {
+	o      *Out
+	closed bool
+}
+
+// Reporter returns a new Reporter writing to o's output.
+func (o *Out) Reporter() *Reporter { return &Reporter{o: o} }
+
+// Println writes a line unless r is closed.
+func (r *Reporter) Println(s string) {
+	r.o.mu.Lock()
+	defer r.o.mu.Unlock()
+	if !r.closed {
+		r.o.write(r.o.out, s)
+	}
+}
+
+// Printf writes a formatted line unless r is closed.
+func (r *Reporter) Printf(format string, args ...any) { r.Println(fmt.Sprintf(format, args...)) }
+
+// Close stops r writing.
+func (r *Reporter) Close() {
+	r.o.mu.Lock()
+	r.closed = true
+	r.o.mu.Unlock()
+}

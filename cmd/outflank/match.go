@@ -1,0 +1,240 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
+)
+
+func init() {
+	register(&command{
+		name:    "match",
+		args:    "ENGINE_A ENGINE_B [flags]",
+		summary: "Play two engines against each other from balanced openings; report the score and Elo.",
+		details: `An engine is this program with options, or any program that speaks the
+NBoard protocol, driven exactly as a GUI drives it:
+
+  self                        this binary ("outflank nboard"), default limits
+  self:depth=8                midgame depth 8 (sent as "set depth 8")
+  self:time=1s,eval=FILE      1 second a move, other weights; other keys become
+                              "outflank nboard" flags (hash=64 → --hash=64)
+  nboard:CMD ARGS...          an external engine, e.g. 'nboard:edax -q'
+  nboard,depth=12,dir=D:CMD   the same with options (depth, time, name, dir)
+
+Both engines also take name=NAME for the reports. An engine given neither a
+depth nor a time uses --depth/--time (depth 8 if neither). On time, each
+engine gets a GGF clock worth its time per move for each move it has left
+(TI, or TB/TW), and is stopped with "ping" a little after its time; a move
+answered before the "pong" counts. Unless --move-timeout/--game-timeout say
+otherwise, an engine loses after 10 minutes on one move or an hour of
+thinking in one game on depth, and after 2×time+2s on a move or 40×time+30s
+in a game on time.
+
+Each opening is played twice, colours swapped. The score is A's: wins plus
+half the draws over games, with a 95% error bar from the spread of the
+opening pairs' scores, and the Elo difference it implies. The disc margin
+counts the empty squares for the winner. An engine that crashes, stops
+answering or answers an illegal move loses that game (GGF RE ±64 with :t for
+time, :r otherwise); the event is printed and the match goes on.
+
+The built-in openings are the XOT list of 10,784 balanced 8-move openings by
+Matthias Berg (berg.earthlingz.de/xot).`,
+		run: runMatch,
+	})
+}
+
+func runMatch(e *env, args []string) error {
+	c := findCommand("match")
+	fs := c.flags(e)
+	openings := fs.String("openings", "xot", "openings: a file of move transcripts (one a line), \"xot\" (built in) or \"start\"")
+	start := fs.String("start", "", "start positions from an OBF file instead of openings")
+	games := fs.Int("games", 0, "number of games (default: every opening twice; 200 with the built-in XOT list)")
+	concurrency := fs.Int("concurrency", runtime.NumCPU(), "games played at once")
+	seed := fs.Uint64("seed", 1, "seed for the order of the openings")
+	depth := fs.Int("depth", 0, "depth for engines whose spec gives neither depth nor time")
+	moveTime := fs.String("time", "", "time per move for engines whose spec gives neither depth nor time (1s, 250ms)")
+	moveTimeout := fs.Duration("move-timeout", 0, "an engine silent this long on one move loses (default: from the limits)")
+	gameTimeout := fs.Duration("game-timeout", 0, "an engine thinking this long in one game loses (default: from the limits)")
+	gamesOut := fs.String("games-out", "", "write every game to this file as GGF, one record a line")
+	logFile := fs.String("log", "", "write every protocol line sent and received to this file")
+	asJSON := fs.Bool("json", false, "print the result as JSON instead of a table")
+	quiet := fs.Bool("quiet", false, "no progress line")
+	if ok, err := parse(fs, args); !ok {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return fmt.Errorf("match: want two engines, got %d (see outflank match --help)", fs.NArg())
+	}
+	cfg := match.Config{Concurrency: *concurrency, Seed: *seed, Games: *games,
+		MoveTimeout: *moveTimeout, GameTimeout: *gameTimeout}
+	for i := range 2 {
+		sp, err := match.ParseSpec(fs.Arg(i))
+		if err != nil {
+			return fmt.Errorf("match: %w", err)
+		}
+		cfg.Engines[i] = sp
+	}
+	if *depth != 0 && (*depth < 1 || *depth > 60) {
+		return fmt.Errorf("match: --depth %d: want a number from 1 to 60", *depth)
+	}
+	cfg.Depth = *depth
+	if *moveTime != "" {
+		t, err := match.ParseDuration(*moveTime)
+		if err != nil {
+			return fmt.Errorf("match: --time %q: %w", *moveTime, err)
+		}
+		cfg.Time = t
+	}
+	if *concurrency < 1 {
+		return fmt.Errorf("match: --concurrency %d: want 1 or more", *concurrency)
+	}
+	if *games < 0 {
+		return fmt.Errorf("match: --games %d: want 0 (every opening twice) or more", *games)
+	}
+	if *moveTimeout < 0 || *gameTimeout < 0 {
+		return errors.New("match: timeouts must not be negative")
+	}
+	var err error
+	switch {
+	case *start != "" && fs.Changed("openings"):
+		return errors.New("match: give --openings or --start, not both")
+	case *start != "":
+		cfg.Openings, err = readFile(*start, match.ReadStartPositions)
+	case *openings == "xot":
+		cfg.Openings = match.XOT()
+		if cfg.Games == 0 {
+			cfg.Games = 200
+		}
+	case *openings == "start":
+		cfg.Openings = match.StandardStart()
+	default:
+		cfg.Openings, err = readFile(*openings, match.ReadOpenings)
+	}
+	if err != nil {
+		return fmt.Errorf("match: %w", err)
+	}
+	if cfg.Self, err = os.Executable(); err != nil {
+		return fmt.Errorf("match: cannot find this program to run it as an engine: %w", err)
+	}
+
+	if *gamesOut != "" {
+		f, err := os.Create(*gamesOut)
+		if err != nil {
+			return fmt.Errorf("match: --games-out: %w", err)
+		}
+		defer f.Close()
+		w := bufio.NewWriter(f)
+		cfg.Record = func(r match.GameResult) {
+			fmt.Fprintln(w, r.Record.GGF())
+			w.Flush() // a stopped match keeps its games
+		}
+	}
+	if *logFile != "" {
+		f, err := os.Create(*logFile)
+		if err != nil {
+			return fmt.Errorf("match: --log: %w", err)
+		}
+		defer f.Close()
+		cfg.Log = f
+	}
+	prog := newProgress(e.stderr, *quiet, len(match.Plan(cfg.Openings, cfg.Games, cfg.Seed)))
+	cfg.Progress = prog.update
+	cfg.Event = func(ev match.Event) { prog.println("match: " + ev.Text) }
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := match.Run(ctx, cfg)
+	prog.done()
+	if rep == nil {
+		return fmt.Errorf("match: %w", err)
+	}
+	if *asJSON {
+		if err := rep.WriteJSON(e.stdout); err != nil {
+			return err
+		}
+	} else {
+		rep.WriteTable(e.stdout)
+	}
+	if err != nil {
+		return fmt.Errorf("match: stopped after %d of %d games", rep.Summary.Games, rep.Planned)
+	}
+	return nil
+}
+
+func readFile[T any](name string, read func(io.Reader) (T, error)) (T, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	defer f.Close()
+	v, err := read(f)
+	if err != nil {
+		return v, fmt.Errorf("%s: %w", name, err)
+	}
+	return v, nil
+}
+
+// progress shows the running score on stderr: one line rewritten in place
+// on a terminal, else a line now and then.
+type progress struct {
+	w       io.Writer
+	tty     bool
+	quiet   bool
+	planned int
+	shown   bool // a line is on the terminal without its newline
+	last    time.Time
+}
+
+func newProgress(w io.Writer, quiet bool, planned int) *progress {
+	p := &progress{w: w, quiet: quiet, planned: planned}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.tty = true
+		}
+	}
+	return p
+}
+
+func (p *progress) update(s match.Summary) {
+	if p.quiet {
+		return
+	}
+	line := match.ProgressLine(s, p.planned)
+	if p.tty {
+		fmt.Fprintf(p.w, "\r%s\033[K", line)
+		p.shown = true
+		return
+	}
+	// Not a terminal (a log file): a line every 10% or 30 seconds.
+	step := max(1, p.planned/10)
+	if s.Games%step == 0 || s.Games == p.planned || time.Since(p.last) > 30*time.Second {
+		fmt.Fprintln(p.w, line)
+		p.last = time.Now()
+	}
+}
+
+// println prints a whole line (an event) without breaking the progress line.
+func (p *progress) println(s string) {
+	if p.shown {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+	fmt.Fprintln(p.w, s)
+	p.shown = false
+}
+
+func (p *progress) done() {
+	if p.shown {
+		fmt.Fprintln(p.w)
+		p.shown = false
+	}
+}

@@ -1,0 +1,476 @@
+package search
+
+import (
+	"math/bits"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/tt"
+)
+
+// The exact endgame solver. Scores are final disc differences for the side
+// to move (empties to the winner); searches fail soft. Almost all nodes are
+// null-window searches (nws: is the score > alpha?); only the principal
+// variation uses full windows (pvsEnd).
+//
+// Depth layers, from the leaves up:
+//   - 1 to 4 empties: special cases with the empty squares passed as
+//     arguments; the last move only counts flips;
+//   - up to shallowMax empties: no transposition table, moves in odd
+//     quadrants first (parity);
+//   - deeper: fastest-first ordering (fewest opponent replies), the
+//     transposition table from ttMinEmpties, enhanced transposition cutoffs
+//     from etcMinEmpties, and stability cutoffs.
+const (
+	shallowMax    = 7
+	ttMinEmpties  = 10
+	etcMinEmpties = 12
+)
+
+func sqBit(x int) uint64 { return 1 << uint(x) }
+
+func flips(p, o uint64, x int) uint64 { return bitboard.Flips(p, o, bitboard.Square(x)) }
+
+// last1 scores the position with one empty square x.
+func (s *searcher) last1(p, o uint64, x int) int {
+	s.nodes++
+	n := bits.OnesCount64(p)
+	if f := flips(p, o, x); f != 0 {
+		return 2*(n+bits.OnesCount64(f)) - 62
+	}
+	if f := flips(o, p, x); f != 0 {
+		return 2*(n-bits.OnesCount64(f)) - 64
+	}
+	if n > 31 { // nobody can move; 2n-63 is odd, never a draw
+		return 2*n - 62
+	}
+	return 2*n - 64
+}
+
+// solve2 scores the position with empties x1, x2.
+func (s *searcher) solve2(p, o uint64, alpha int, x1, x2 int) int {
+	s.nodes++
+	best := -inf
+	if neighbours[x1]&o != 0 {
+		if f := flips(p, o, x1); f != 0 {
+			best = -s.last1(o&^f, p|f|sqBit(x1), x2)
+			if best > alpha {
+				return best
+			}
+		}
+	}
+	if neighbours[x2]&o != 0 {
+		if f := flips(p, o, x2); f != 0 {
+			return max(best, -s.last1(o&^f, p|f|sqBit(x2), x1))
+		}
+	}
+	if best != -inf {
+		return best
+	}
+	// Pass: the opponent moves, p to move after.
+	best = inf
+	if neighbours[x1]&p != 0 {
+		if f := flips(o, p, x1); f != 0 {
+			best = s.last1(p&^f, o|f|sqBit(x1), x2)
+			if best <= alpha {
+				return best
+			}
+		}
+	}
+	if neighbours[x2]&p != 0 {
+		if f := flips(o, p, x2); f != 0 {
+			return min(best, s.last1(p&^f, o|f|sqBit(x2), x1))
+		}
+	}
+	if best != inf {
+		return best
+	}
+	return finalScore(p, o)
+}
+
+// solve3 scores the position with empties x1, x2, x3.
+func (s *searcher) solve3(p, o uint64, alpha int, x1, x2, x3 int) int {
+	s.nodes++
+	best := -inf
+	if neighbours[x1]&o != 0 {
+		if f := flips(p, o, x1); f != 0 {
+			best = -s.solve2(o&^f, p|f|sqBit(x1), -alpha-1, x2, x3)
+			if best > alpha {
+				return best
+			}
+		}
+	}
+	if neighbours[x2]&o != 0 {
+		if f := flips(p, o, x2); f != 0 {
+			v := -s.solve2(o&^f, p|f|sqBit(x2), -alpha-1, x1, x3)
+			if v > alpha {
+				return v
+			}
+			best = max(best, v)
+		}
+	}
+	if neighbours[x3]&o != 0 {
+		if f := flips(p, o, x3); f != 0 {
+			return max(best, -s.solve2(o&^f, p|f|sqBit(x3), -alpha-1, x1, x2))
+		}
+	}
+	if best != -inf {
+		return best
+	}
+	if flips(o, p, x1)|flips(o, p, x2)|flips(o, p, x3) != 0 {
+		return -s.solve3(o, p, -alpha-1, x1, x2, x3)
+	}
+	return finalScore(p, o)
+}
+
+// solve4 scores the position with 4 empties, squares in odd quadrants first.
+func (s *searcher) solve4(p, o uint64, alpha int) int {
+	e := ^(p | o)
+	x1 := bits.TrailingZeros64(e)
+	e &= e - 1
+	x2 := bits.TrailingZeros64(e)
+	e &= e - 1
+	x3 := bits.TrailingZeros64(e)
+	e &= e - 1
+	x4 := bits.TrailingZeros64(e)
+	// Parity: a quadrant holding 1 or 3 of the 4 empties is odd. Bring odd
+	// squares forward (stable, so the a1-first order breaks ties).
+	q1, q2, q3, q4 := quadrant[x1], quadrant[x2], quadrant[x3], quadrant[x4]
+	if q1 == q2 { // 2 in one quadrant: even; others decide
+		if q3 != q4 { // 2-1-1: the single ones first
+			x1, x2, x3, x4 = x3, x4, x1, x2
+		}
+	} else if q1 == q3 {
+		if q2 != q4 {
+			x1, x2, x3, x4 = x2, x4, x1, x3
+		}
+	} else if q1 == q4 {
+		if q2 != q3 {
+			x1, x2, x3 = x2, x3, x1
+		}
+	} else if q2 == q3 {
+		if q2 != q4 { // q1 single, q2=q3 pair, q4 single
+			x2, x3, x4 = x4, x2, x3
+		}
+	} else if q2 == q4 {
+		x2, x3 = x3, x2
+	}
+	// q3 == q4 with q1, q2 single: already in order; three in one quadrant
+	// or all different: every square is odd or the order does not matter.
+	return s.solve4sq(p, o, alpha, x1, x2, x3, x4)
+}
+
+func (s *searcher) solve4sq(p, o uint64, alpha int, x1, x2, x3, x4 int) int {
+	s.nodes++
+	best := -inf
+	if neighbours[x1]&o != 0 {
+		if f := flips(p, o, x1); f != 0 {
+			best = -s.solve3(o&^f, p|f|sqBit(x1), -alpha-1, x2, x3, x4)
+			if best > alpha {
+				return best
+			}
+		}
+	}
+	if neighbours[x2]&o != 0 {
+		if f := flips(p, o, x2); f != 0 {
+			v := -s.solve3(o&^f, p|f|sqBit(x2), -alpha-1, x1, x3, x4)
+			if v > alpha {
+				return v
+			}
+			best = max(best, v)
+		}
+	}
+	if neighbours[x3]&o != 0 {
+		if f := flips(p, o, x3); f != 0 {
+			v := -s.solve3(o&^f, p|f|sqBit(x3), -alpha-1, x1, x2, x4)
+			if v > alpha {
+				return v
+			}
+			best = max(best, v)
+		}
+	}
+	if neighbours[x4]&o != 0 {
+		if f := flips(p, o, x4); f != 0 {
+			return max(best, -s.solve3(o&^f, p|f|sqBit(x4), -alpha-1, x1, x2, x3))
+		}
+	}
+	if best != -inf {
+		return best
+	}
+	if flips(o, p, x1)|flips(o, p, x2)|flips(o, p, x3)|flips(o, p, x4) != 0 {
+		return -s.solve4sq(o, p, -alpha-1, x1, x2, x3, x4)
+	}
+	return finalScore(p, o)
+}
+
+// nws is the null-window endgame search: it returns a score v with
+// v > alpha meaning score >= v and v <= alpha meaning score <= v.
+func (s *searcher) nws(p, o uint64, alpha, empties int) int {
+	switch {
+	case empties > shallowMax:
+		return s.nwsDeep(p, o, alpha, empties)
+	case empties > 4:
+		return s.nwsShallow(p, o, alpha, empties, parityOf(^(p | o)))
+	case empties == 4:
+		return s.solve4(p, o, alpha)
+	}
+	e := ^(p | o)
+	switch empties {
+	case 3:
+		x1 := bits.TrailingZeros64(e)
+		e &= e - 1
+		x2 := bits.TrailingZeros64(e)
+		e &= e - 1
+		return s.solve3(p, o, alpha, x1, x2, bits.TrailingZeros64(e))
+	case 2:
+		x1 := bits.TrailingZeros64(e)
+		e &= e - 1
+		return s.solve2(p, o, alpha, x1, bits.TrailingZeros64(e))
+	case 1:
+		return s.last1(p, o, bits.TrailingZeros64(e))
+	}
+	s.nodes++
+	return finalScore(p, o)
+}
+
+// nwsShallow searches 5 to shallowMax empties: moves in odd quadrants first,
+// no table. par holds the quadrants with an odd number of empties.
+func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
+	s.nodes++
+	if s.nodes >= s.checkAt {
+		s.poll()
+	}
+	if alpha >= stabilityGate[empties] {
+		if u := 64 - 2*bits.OnesCount64(stableDiscs(o, p)); u <= alpha {
+			return u
+		}
+	}
+	moves := bitboard.Moves(p, o)
+	if moves == 0 {
+		if bitboard.Moves(o, p) == 0 {
+			return finalScore(p, o)
+		}
+		return -s.nwsShallow(o, p, -alpha-1, empties, par)
+	}
+	best := -inf
+	odd := quadrantMask[par]
+	for _, mm := range [2]uint64{moves & odd, moves &^ odd} {
+		for ; mm != 0; mm &= mm - 1 {
+			x := bits.TrailingZeros64(mm)
+			f := flips(p, o, x)
+			np, no := o&^f, p|f|sqBit(x)
+			var v int
+			if empties == 5 {
+				v = -s.solve4(np, no, -alpha-1)
+			} else {
+				v = -s.nwsShallow(np, no, -alpha-1, empties-1, par^quadrant[x])
+			}
+			if v > alpha {
+				return v
+			}
+			best = max(best, v)
+		}
+	}
+	return best
+}
+
+// move is an entry of a move list.
+type move struct {
+	sq    int8
+	flips uint64
+	val   int32
+}
+
+// moveList is a fixed-capacity list (no allocation); Othello positions have
+// at most 33 legal moves.
+type moveList struct {
+	n  int
+	ms [34]move
+}
+
+// next moves the best-valued remaining move to position i and returns it
+// (selection sort: after a cutoff the rest is never sorted).
+func (l *moveList) next(i int) *move {
+	b := i
+	for j := i + 1; j < l.n; j++ {
+		if l.ms[j].val > l.ms[b].val {
+			b = j
+		}
+	}
+	l.ms[i], l.ms[b] = l.ms[b], l.ms[i]
+	return &l.ms[i]
+}
+
+// fastestFirst values a move by how few replies it leaves the opponent
+// (corner replies counting double) and how few potential replies.
+func fastestFirst(np, no uint64) int32 {
+	m := bitboard.Moves(np, no)
+	return -int32(bits.OnesCount64(m)+bits.OnesCount64(m&cornerMask))<<4 -
+		int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))
+}
+
+const ttMoveBonus = 1 << 20
+
+// nwsDeep is the null-window search above shallowMax empties.
+func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
+	s.nodes++
+	if s.nodes >= s.checkAt {
+		s.poll()
+	}
+	if alpha >= stabilityGate[empties] {
+		if u := 64 - 2*bits.OnesCount64(stableDiscs(o, p)); u <= alpha {
+			return u
+		}
+	}
+	moves := bitboard.Moves(p, o)
+	if moves == 0 {
+		if bitboard.Moves(o, p) == 0 {
+			return finalScore(p, o)
+		}
+		return -s.nwsDeep(o, p, -alpha-1, empties)
+	}
+	useTT := empties >= ttMinEmpties
+	ttMove := -1
+	var key uint64
+	if useTT {
+		key = tt.Key(p, o)
+		if e, ok := s.tt.Probe(key); ok {
+			if e.Proven {
+				if int(e.Lower) > alpha {
+					return int(e.Lower)
+				}
+				if int(e.Upper) <= alpha {
+					return int(e.Upper)
+				}
+			}
+			if e.Move != tt.NoMove {
+				ttMove = int(e.Move)
+			}
+		}
+	}
+	var l moveList
+	etc := empties >= etcMinEmpties
+	for mm := moves; mm != 0; mm &= mm - 1 {
+		x := bits.TrailingZeros64(mm)
+		f := flips(p, o, x)
+		np, no := o&^f, p|f|sqBit(x)
+		if etc {
+			// Enhanced transposition cutoff: a child already proven to
+			// score at most u for the opponent gives us at least -u.
+			if e, ok := s.tt.Probe(tt.Key(np, no)); ok && e.Proven && -int(e.Upper) > alpha {
+				v := -int(e.Upper)
+				s.tt.Store(key, tt.Entry{Lower: int8(v), Upper: 64, Depth: uint8(empties), Move: uint8(x), Proven: true})
+				return v
+			}
+		}
+		val := fastestFirst(np, no)
+		if x == ttMove {
+			val += ttMoveBonus
+		}
+		l.ms[l.n] = move{sq: int8(x), flips: f, val: val}
+		l.n++
+	}
+	best, bestMove := -inf, tt.NoMove
+	for i := 0; i < l.n; i++ {
+		m := l.next(i)
+		v := -s.nws(o&^m.flips, p|m.flips|sqBit(int(m.sq)), -alpha-1, empties-1)
+		if v > best {
+			best, bestMove = v, int(m.sq)
+			if v > alpha {
+				break
+			}
+		}
+	}
+	if useTT {
+		e := tt.Entry{Lower: -64, Upper: int8(best), Depth: uint8(empties), Move: uint8(bestMove), Proven: true}
+		if best > alpha {
+			e.Lower, e.Upper = int8(best), 64
+		}
+		s.tt.Store(key, e)
+	}
+	return best
+}
+
+// pvsEnd is the full-window endgame search used on the principal variation:
+// exact when alpha < score < beta, otherwise a fail-soft bound.
+func (s *searcher) pvsEnd(p, o uint64, alpha, beta, empties int) int {
+	if beta-alpha <= 1 {
+		return s.nws(p, o, alpha, empties)
+	}
+	s.nodes++
+	if s.nodes >= s.checkAt {
+		s.poll()
+	}
+	if empties == 0 {
+		return finalScore(p, o)
+	}
+	moves := bitboard.Moves(p, o)
+	if moves == 0 {
+		if bitboard.Moves(o, p) == 0 {
+			return finalScore(p, o)
+		}
+		return -s.pvsEnd(o, p, -beta, -alpha, empties)
+	}
+	key := tt.Key(p, o)
+	ttMove := -1
+	if e, ok := s.tt.Probe(key); ok {
+		if e.Proven {
+			if int(e.Lower) >= beta {
+				return int(e.Lower)
+			}
+			if int(e.Upper) <= alpha {
+				return int(e.Upper)
+			}
+			if e.Lower == e.Upper {
+				return int(e.Lower)
+			}
+		}
+		if e.Move != tt.NoMove {
+			ttMove = int(e.Move)
+		}
+	}
+	var l moveList
+	for mm := moves; mm != 0; mm &= mm - 1 {
+		x := bits.TrailingZeros64(mm)
+		f := flips(p, o, x)
+		np, no := o&^f, p|f|sqBit(x)
+		val := fastestFirst(np, no)
+		if empties > 12 {
+			val += int32(-s.ev.Evaluate(np, no)) << 3
+		}
+		if x == ttMove {
+			val += ttMoveBonus
+		}
+		l.ms[l.n] = move{sq: int8(x), flips: f, val: val}
+		l.n++
+	}
+	a := alpha
+	best, bestMove := -inf, tt.NoMove
+	for i := 0; i < l.n; i++ {
+		m := l.next(i)
+		np, no := o&^m.flips, p|m.flips|sqBit(int(m.sq))
+		var v int
+		if i == 0 {
+			v = -s.pvsEnd(np, no, -beta, -a, empties-1)
+		} else {
+			v = -s.nws(np, no, -a-1, empties-1)
+			if v > a && v < beta {
+				v = -s.pvsEnd(np, no, -beta, -a, empties-1)
+			}
+		}
+		if v > best {
+			best, bestMove = v, int(m.sq)
+			if v >= beta {
+				break
+			}
+			a = max(a, v)
+		}
+	}
+	e := tt.Entry{Lower: int8(best), Upper: int8(best), Depth: uint8(empties), Move: uint8(bestMove), Proven: true}
+	if best <= alpha {
+		e.Lower = -64
+	} else if best >= beta {
+		e.Upper = 64
+	}
+	s.tt.Store(key, e)
+	return best
+}

@@ -1,0 +1,136 @@
+package search
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/tt"
+)
+
+// Evaluator estimates the final disc difference for the side to move
+// (discs player) against the other side (discs opponent), within -64..64.
+// Package eval implements it.
+type Evaluator interface {
+	Evaluate(player, opponent uint64) int
+}
+
+// Options configure an Engine.
+type Options struct {
+	HashMB  int       // transposition table size in MiB (0: 64)
+	Threads int       // search threads; the search is single-threaded for now and ignores it
+	Eval    Evaluator // midgame evaluation and endgame move ordering (nil: a mobility/corner heuristic)
+}
+
+// DefaultHashMB is the table size used when Options.HashMB is 0.
+const DefaultHashMB = 64
+
+// Limits bound one search. Zero values mean unlimited.
+type Limits struct {
+	Depth int           // midgame depth in plies
+	Time  time.Duration // wall-clock budget for this search
+	Nodes uint64        // node budget
+
+	// EndgameEmpties: positions with at most this many empty squares are
+	// solved exactly (0: DefaultEndgameEmpties; 60 or more: always solve).
+	// If a time or node limit stops the solve, the result is that of the
+	// midgame search run before it (Info.Exact false).
+	EndgameEmpties int
+	WLD            bool // solve for win/loss/draw only (faster than the exact score)
+	MultiPV        int  // >1: also score up to this many best root moves (Info.Moves)
+}
+
+// DefaultEndgameEmpties is the number of empties at or below which Search
+// solves exactly unless Limits.EndgameEmpties says otherwise.
+const DefaultEndgameEmpties = 20
+
+// MoveScore is a root move and its score.
+type MoveScore = bitboard.MoveScore
+
+// Info describes a search result (or progress, when given to the report
+// callback).
+type Info struct {
+	Depth int  // midgame depth completed; for a solve, the number of empties
+	Exact bool // the score is proven: an exact score, or a WLD result if WLD
+	WLD   bool // the score is a win/loss/draw result: -1, 0 or +1
+	Score int
+	Best  bitboard.Square   // best move; PassMove if the side to move must pass; NoSquare if the game is over
+	PV    []bitboard.Square // principal variation starting with Best (passes included)
+	Moves []MoveScore       // with MultiPV > 1: root moves' scores, best first
+	Nodes uint64
+	Time  time.Duration
+}
+
+// Engine searches positions. It keeps its transposition table between
+// searches; one Search at a time.
+type Engine struct {
+	tt      *tt.Table
+	eval    Evaluator
+	threads int
+}
+
+// New returns an engine with the given options.
+func New(opts Options) *Engine {
+	mb := opts.HashMB
+	if mb <= 0 {
+		mb = DefaultHashMB
+	}
+	ev := opts.Eval
+	if ev == nil {
+		ev = mobilityEval{}
+	}
+	return &Engine{tt: tt.New(mb), eval: ev, threads: max(1, opts.Threads)}
+}
+
+// Clear forgets everything learned by previous searches (a new game).
+func (e *Engine) Clear() { e.tt.Clear() }
+
+// mobilityEval is the evaluation used when none is given: mobility
+// difference and corners, so that the package works on its own.
+type mobilityEval struct{}
+
+func (mobilityEval) Evaluate(p, o uint64) int {
+	s := 2*(bitboard.Count(bitboard.Moves(p, o))-bitboard.Count(bitboard.Moves(o, p))) +
+		8*(bitboard.Count(p&cornerMask)-bitboard.Count(o&cornerMask))
+	return max(-64, min(64, s))
+}
+
+// Search searches pos within lim, calling report (if not nil) after each
+// completed iteration, and returns the final result.
+func (e *Engine) Search(ctx context.Context, pos bitboard.Position, lim Limits, report func(Info)) Info {
+	start := time.Now()
+	e.tt.NewSearch()
+	var stop atomic.Bool
+	s := &searcher{tt: e.tt, ev: e.eval, stop: &stop, maxNodes: lim.Nodes, checkAt: pollInterval}
+	if lim.Nodes > 0 && lim.Nodes < pollInterval {
+		s.checkAt = lim.Nodes
+	}
+	done := make(chan struct{})
+	defer close(done)
+	var timer <-chan time.Time
+	if lim.Time > 0 {
+		t := time.NewTimer(lim.Time)
+		defer t.Stop()
+		timer = t.C
+	}
+	if ctx.Done() != nil || timer != nil {
+		go func() {
+			select {
+			case <-ctx.Done():
+			case <-timer:
+			case <-done:
+				return
+			}
+			stop.Store(true)
+		}()
+	}
+	if report == nil {
+		report = func(Info) {}
+	}
+	r := rootSearch{s: s, pos: pos, lim: lim, start: start, report: report}
+	info := r.run()
+	info.Nodes = s.nodes
+	info.Time = time.Since(start)
+	return info
+}

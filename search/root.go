@@ -1,0 +1,295 @@
+package search
+
+import (
+	"math/bits"
+	"slices"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/tt"
+)
+
+// rootSearch drives one Search: iterative deepening, then (when the
+// position is within the endgame limit) the exact solve.
+type rootSearch struct {
+	s      *searcher
+	pos    bitboard.Position
+	lim    Limits
+	start  time.Time
+	report func(Info)
+	best   Info // result of the last completed iteration
+}
+
+type rootMove struct {
+	sq    bitboard.Square
+	flips uint64
+	score int  // score (or bound) from the last iteration
+	exact bool // score is exact, not a bound
+}
+
+func wldClass(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}
+
+// run searches r.pos; a stop (panic abortSignal) returns the best result
+// completed so far.
+func (r *rootSearch) run() (info Info) {
+	pos := r.pos
+	p, o := pos.Player, pos.Opponent
+	if bitboard.Moves(p, o) == 0 {
+		if bitboard.Moves(o, p) == 0 {
+			sc := pos.FinalScore()
+			if r.lim.WLD {
+				sc = wldClass(sc)
+			}
+			return Info{Exact: true, WLD: r.lim.WLD, Score: sc, Best: bitboard.NoSquare}
+		}
+		sub := *r
+		sub.pos = pos.Pass()
+		sub.report = func(i Info) { r.report(passInfo(i)) }
+		return passInfo(sub.run())
+	}
+
+	moves := r.rootMoves()
+	r.best = Info{Depth: 0, Score: moves[0].score, Best: moves[0].sq, PV: []bitboard.Square{moves[0].sq}}
+	defer func() {
+		if rec := recover(); rec != nil {
+			if _, ok := rec.(abortSignal); !ok {
+				panic(rec)
+			}
+			info = r.best
+		}
+	}()
+
+	empties := pos.Empties()
+	eg := r.lim.EndgameEmpties
+	if eg <= 0 {
+		eg = DefaultEndgameEmpties
+	}
+	solve := empties <= eg
+	maxDepth := r.lim.Depth
+	if maxDepth <= 0 || maxDepth > 60 {
+		maxDepth = 60
+	}
+	if solve {
+		maxDepth = min(maxDepth, max(0, min(empties-14, 8)))
+	}
+	for d := 1; d <= maxDepth; d++ {
+		exact := d >= empties
+		score := r.iterate(moves, d, exact)
+		r.best = r.result(moves, d, score, exact)
+		r.report(r.best)
+		if exact {
+			return r.best
+		}
+		if r.lim.Time > 0 && time.Since(r.start) > r.lim.Time/3 {
+			return r.best
+		}
+	}
+	if solve {
+		r.solve(moves, empties)
+	}
+	return r.best
+}
+
+// passInfo turns the result for the position after a forced pass into the
+// result for the position before it.
+func passInfo(i Info) Info {
+	i.Score = -i.Score
+	i.PV = append([]bitboard.Square{bitboard.PassMove}, i.PV...)
+	i.Best = bitboard.PassMove
+	i.Moves = []MoveScore{{Move: bitboard.PassMove, Score: i.Score}}
+	return i
+}
+
+// rootMoves lists the legal moves, ordered by a one-ply heuristic.
+func (r *rootSearch) rootMoves() []rootMove {
+	p, o := r.pos.Player, r.pos.Opponent
+	var ms []rootMove
+	for mm := bitboard.Moves(p, o); mm != 0; mm &= mm - 1 {
+		x := bits.TrailingZeros64(mm)
+		f := flips(p, o, x)
+		ms = append(ms, rootMove{sq: bitboard.Square(x), flips: f, score: -r.s.ev.Evaluate(o&^f, p|f|sqBit(x))})
+	}
+	slices.SortStableFunc(ms, func(a, b rootMove) int { return b.score - a.score })
+	return ms
+}
+
+// searchMoves runs a PVS over the root moves with window (alpha, beta),
+// child giving a child's score for the side to move there. With multi, every
+// move gets its own full window, so every score is exact. Moves end sorted
+// best first; the best score is returned.
+func (r *rootSearch) searchMoves(moves []rootMove, alpha, beta int, multi bool, child func(np, no uint64, a, b int) int) int {
+	p, o := r.pos.Player, r.pos.Opponent
+	a, best := alpha, -inf
+	for i := range moves {
+		m := &moves[i]
+		np, no := o&^m.flips, p|m.flips|m.sq.Bit()
+		var v int
+		switch {
+		case multi:
+			v = -child(np, no, -beta, -alpha)
+			m.exact = v > alpha && v < beta
+		case i == 0:
+			v = -child(np, no, -beta, -a)
+			m.exact = v > a && v < beta
+		default:
+			v = -child(np, no, -a-1, -a)
+			m.exact = false
+			if v > a && v < beta {
+				v = -child(np, no, -beta, -a)
+				m.exact = v > a && v < beta
+			}
+		}
+		m.score = v
+		if v > best {
+			best = v
+			// Keep the best move first (the rest keep their order for now).
+			if i > 0 {
+				mv := *m
+				copy(moves[1:i+1], moves[0:i])
+				moves[0] = mv
+			}
+			if v >= beta && !multi {
+				break
+			}
+			a = max(a, v)
+		}
+	}
+	// Sort the rest by score for the next iteration (bounds included).
+	slices.SortStableFunc(moves[1:], func(x, y rootMove) int { return y.score - x.score })
+	return best
+}
+
+// iterate searches to depth d with an aspiration window around the last
+// score.
+func (r *rootSearch) iterate(moves []rootMove, d int, exact bool) int {
+	multi := r.lim.MultiPV > 1
+	child := func(np, no uint64, a, b int) int { return r.s.mid(np, no, a, b, d-1) }
+	if d < 4 || multi || exact {
+		return r.searchMoves(moves, -inf, inf, multi, child)
+	}
+	g := r.best.Score
+	lo, hi := g-3, g+3
+	for {
+		v := r.searchMoves(moves, lo, hi, false, child)
+		switch {
+		case v <= lo && lo > -inf:
+			lo = max(-inf, lo-12)
+			if lo < -60 {
+				lo = -inf
+			}
+		case v >= hi && hi < inf:
+			hi = min(inf, hi+12)
+			if hi > 60 {
+				hi = inf
+			}
+		default:
+			return v
+		}
+	}
+}
+
+// solve finds the exact (or WLD) score of the root.
+func (r *rootSearch) solve(moves []rootMove, empties int) {
+	multi := r.lim.MultiPV > 1
+	child := func(np, no uint64, a, b int) int { return r.s.pvsEnd(np, no, a, b, empties-1) }
+	var v int
+	if r.lim.WLD {
+		v = r.searchMoves(moves, -1, 1, multi, child)
+		for i := range moves {
+			moves[i].score = wldClass(moves[i].score)
+		}
+		v = wldClass(v)
+	} else {
+		v = r.searchMoves(moves, -65, 65, multi, child)
+	}
+	r.best = r.result(moves, empties, v, true)
+	r.best.PV = r.exactPV(moves[0].sq, v)
+	r.report(r.best)
+}
+
+// result builds the Info of a completed iteration.
+func (r *rootSearch) result(moves []rootMove, d, score int, exact bool) Info {
+	info := Info{Depth: d, Exact: exact, WLD: exact && r.lim.WLD, Score: score, Best: moves[0].sq,
+		Nodes: r.s.nodes, Time: time.Since(r.start)}
+	info.PV = r.ttPV(moves[0].sq, max(d, 1))
+	if r.lim.MultiPV > 1 {
+		for i := range moves[:min(len(moves), r.lim.MultiPV)] {
+			info.Moves = append(info.Moves, MoveScore{Move: moves[i].sq, Score: moves[i].score})
+		}
+	}
+	return info
+}
+
+// ttPV follows the table's best moves from the root's best move, checking
+// legality, for at most n moves (passes not counted).
+func (r *rootSearch) ttPV(first bitboard.Square, n int) []bitboard.Square {
+	pv := []bitboard.Square{first}
+	pos := r.pos.Play(first)
+	for k := 1; k < n; {
+		if pos.GameOver() {
+			break
+		}
+		if pos.MustPass() {
+			pv = append(pv, bitboard.PassMove)
+			pos = pos.Pass()
+			continue
+		}
+		e, ok := r.s.tt.Probe(tt.Key(pos.Player, pos.Opponent))
+		if !ok || e.Move == tt.NoMove || !pos.IsLegal(bitboard.Square(e.Move)) {
+			break
+		}
+		pv = append(pv, bitboard.Square(e.Move))
+		pos = pos.Play(bitboard.Square(e.Move))
+		k++
+	}
+	return pv
+}
+
+// exactPV builds the PV of a solved root with score v by checking, position
+// by position, which move keeps the score (the table's move first). In a
+// WLD solve it follows the table's moves only.
+func (r *rootSearch) exactPV(first bitboard.Square, v int) []bitboard.Square {
+	if r.lim.WLD {
+		return r.ttPV(first, 60)
+	}
+	r.best.PV = []bitboard.Square{first} // in case the walk is stopped
+	pv := []bitboard.Square{first}
+	pos := r.pos.Play(first)
+	sc := -v // score for the side to move in pos
+	for !pos.GameOver() {
+		if pos.MustPass() {
+			pv = append(pv, bitboard.PassMove)
+			pos, sc = pos.Pass(), -sc
+			continue
+		}
+		var cand []bitboard.Square
+		if e, ok := r.s.tt.Probe(tt.Key(pos.Player, pos.Opponent)); ok && e.Move != tt.NoMove && pos.IsLegal(bitboard.Square(e.Move)) {
+			cand = append(cand, bitboard.Square(e.Move))
+		}
+		for mm := pos.Moves(); mm != 0; mm &= mm - 1 {
+			cand = append(cand, bitboard.FirstSquare(mm))
+		}
+		found := false
+		for _, m := range cand {
+			c := pos.Play(m)
+			if -r.s.pvsEnd(c.Player, c.Opponent, -sc-1, -sc+1, c.Empties()) == sc {
+				pv = append(pv, m)
+				pos, sc, found = c, -sc, true
+				break
+			}
+		}
+		if !found { // cannot happen if v is exact; stop rather than guess
+			break
+		}
+		r.best.PV = pv
+	}
+	return pv
+}

@@ -1,0 +1,204 @@
+package search
+
+import (
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"os"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+)
+
+// minimax is a plain exact solver for checking the fast one.
+func minimax(p, o uint64) int {
+	moves := bitboard.Moves(p, o)
+	if moves == 0 {
+		if bitboard.Moves(o, p) == 0 {
+			return finalScore(p, o)
+		}
+		return -minimax(o, p)
+	}
+	best := -inf
+	for ; moves != 0; moves &= moves - 1 {
+		x := bits.TrailingZeros64(moves)
+		f := flips(p, o, x)
+		best = max(best, -minimax(o&^f, p|f|sqBit(x)))
+	}
+	return best
+}
+
+// randomPosition plays random moves from the start until empties remain.
+func randomPosition(r *rand.Rand, empties int) (bitboard.Position, bool) {
+	pos := bitboard.Start()
+	for pos.Empties() > empties {
+		m := pos.Moves()
+		if m == 0 {
+			if pos.GameOver() {
+				return pos, false
+			}
+			pos = pos.Pass()
+			continue
+		}
+		n := r.IntN(bits.OnesCount64(m))
+		for range n {
+			m &= m - 1
+		}
+		pos = pos.Play(bitboard.FirstSquare(m))
+	}
+	return pos, true
+}
+
+func newTestSearcher() *searcher {
+	e := New(Options{HashMB: 4})
+	return &searcher{tt: e.tt, ev: e.eval, checkAt: 1 << 62, stop: new(atomic.Bool)}
+}
+
+// TestSolverAgainstMinimax checks exact scores and null-window bounds of
+// the solver layers against plain minimax on random positions.
+func TestSolverAgainstMinimax(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	s := newTestSearcher()
+	count := 200
+	if testing.Short() {
+		count = 60
+	}
+	for i := 0; i < count; i++ {
+		empties := 1 + i%10
+		pos, ok := randomPosition(r, empties)
+		if !ok {
+			continue
+		}
+		p, o := pos.Player, pos.Opponent
+		want := minimax(p, o)
+		if got := s.pvsEnd(p, o, -65, 65, pos.Empties()); got != want {
+			t.Fatalf("%s: pvsEnd = %d, want %d", pos, got, want)
+		}
+		for _, alpha := range []int{want - 3, want - 1, want, want + 2} {
+			v := s.nws(p, o, alpha, pos.Empties())
+			if (v > alpha) != (want > alpha) || (v > alpha && v > want) || (v <= alpha && v < want) {
+				t.Fatalf("%s: nws(alpha %d) = %d, exact %d", pos, alpha, v, want)
+			}
+		}
+	}
+}
+
+func TestStableDiscs(t *testing.T) {
+	// Column packing: row r of column c becomes bit r, and back.
+	for c := uint(0); c < 8; c++ {
+		for r := uint(0); r < 8; r++ {
+			b := uint64(1) << (8*r + c)
+			if got := packColumn(b|^uint64(0x0101010101010101<<c), c); got != 1<<r {
+				t.Fatalf("pack column %d row %d: %#x", c, r, got)
+			}
+			if got := unpackColumn(1<<r, c); got != b {
+				t.Fatalf("unpack column %d row %d: %#x", c, r, got)
+			}
+		}
+	}
+	// No disc called stable ever flips in random continuations.
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 400 {
+		pos, ok := randomPosition(r, 5+r.IntN(40))
+		if !ok {
+			continue
+		}
+		st := stableDiscs(pos.Player, pos.Opponent)
+		if st&^pos.Player != 0 {
+			t.Fatalf("%s: stable discs %x not all the player's", pos, st)
+		}
+		black := pos.ToMove == bitboard.Black
+		for range 20 {
+			q := pos
+			for !q.GameOver() {
+				m := q.Moves()
+				if m == 0 {
+					q = q.Pass()
+					continue
+				}
+				n := r.IntN(bits.OnesCount64(m))
+				for range n {
+					m &= m - 1
+				}
+				q = q.Play(bitboard.FirstSquare(m))
+				mine := q.Black()
+				if !black {
+					mine = q.White()
+				}
+				if st&^mine != 0 {
+					t.Fatalf("%s: disc(s) %s called stable were flipped", pos, bitboard.SquaresString(st&^mine))
+				}
+			}
+		}
+	}
+	// A full board: everything is stable.
+	pos, _ := bitboard.ParseBoard("XXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOO X")
+	if got := stableDiscs(pos.Player, pos.Opponent); got != pos.Player {
+		t.Fatalf("full board: stable %x, want %x", got, pos.Player)
+	}
+}
+
+func TestSearchBasics(t *testing.T) {
+	eng := New(Options{HashMB: 4})
+	ctx := context.Background()
+	start := bitboard.Start()
+	var reports int
+	info := eng.Search(ctx, start, Limits{Depth: 6}, func(Info) { reports++ })
+	if info.Depth != 6 || !start.IsLegal(info.Best) || reports != 6 {
+		t.Fatalf("depth 6 from start: %+v (%d reports)", info, reports)
+	}
+	if _, _, err := bitboard.Replay(start, info.PV); err != nil || info.PV[0] != info.Best {
+		t.Fatalf("PV %v illegal: %v", info.PV, err)
+	}
+	// Game over.
+	full, _ := bitboard.ParseBoard("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX- O")
+	info = eng.Search(ctx, full, Limits{}, nil)
+	if info.Best != bitboard.NoSquare || !info.Exact || info.Score != -64 {
+		t.Fatalf("finished game: %+v", info)
+	}
+	// Node limit and cancellation still give a legal move.
+	info = eng.Search(ctx, start, Limits{Nodes: 10}, nil)
+	if !start.IsLegal(info.Best) {
+		t.Fatalf("node-limited search: %+v", info)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	info = eng.Search(cctx, start, Limits{}, nil)
+	if !start.IsLegal(info.Best) {
+		t.Fatalf("cancelled search: %+v", info)
+	}
+	// Time limit on a long search returns (the bound itself is not asserted).
+	info = eng.Search(ctx, start, Limits{Time: 50 * time.Millisecond}, nil)
+	if !start.IsLegal(info.Best) {
+		t.Fatalf("timed search: %+v", info)
+	}
+}
+
+func TestMultiPV(t *testing.T) {
+	eng := New(Options{HashMB: 4})
+	pos := readFFO(t, "fforum-1-19.obf")[0]
+	info := eng.Search(context.Background(), pos.Position, Limits{EndgameEmpties: 60, MultiPV: 3}, nil)
+	if len(info.Moves) != 3 {
+		t.Fatalf("MultiPV 3: %+v", info.Moves)
+	}
+	for i, ms := range info.Moves {
+		if ms != pos.Scores[i] {
+			t.Errorf("move %d: %v, want %v", i, ms, pos.Scores[i])
+		}
+	}
+}
+
+func readFFO(t testing.TB, name string) []bitboard.OBFEntry {
+	f, err := os.Open("../testdata/ffo/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	es, err := bitboard.ReadOBF(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return es
+}

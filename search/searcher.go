@@ -1,0 +1,105 @@
+package search
+
+import (
+	"math/bits"
+	"sync/atomic"
+
+	"github.com/outflank-othello/outflank/tt"
+)
+
+// pollInterval is how many nodes pass between checks of the stop flag and
+// the node limit: a few microseconds of search.
+const pollInterval = 1024
+
+// abortSignal unwinds a stopped search to the root (via panic/recover, so
+// that the hot paths need no per-call stop checks).
+type abortSignal struct{}
+
+// searcher is the state of one search: everything mutable lives here, none
+// at package level.
+type searcher struct {
+	tt       *tt.Table
+	ev       Evaluator
+	nodes    uint64
+	checkAt  uint64
+	maxNodes uint64
+	stop     *atomic.Bool
+}
+
+// poll is called when nodes reaches checkAt.
+func (s *searcher) poll() {
+	if s.stop.Load() || (s.maxNodes > 0 && s.nodes >= s.maxNodes) {
+		panic(abortSignal{})
+	}
+	s.checkAt = s.nodes + pollInterval
+	if s.maxNodes > 0 && s.checkAt > s.maxNodes {
+		s.checkAt = s.maxNodes
+	}
+}
+
+const (
+	cornerMask = 0x8100000000000081
+	inf        = 100 // beyond any score
+)
+
+// finalScore is the score of a finished game for the side owning p, empty
+// squares to the winner.
+func finalScore(p, o uint64) int {
+	np, no := bits.OnesCount64(p), bits.OnesCount64(o)
+	d := np - no
+	switch {
+	case d > 0:
+		return 64 - 2*no
+	case d < 0:
+		return 2*np - 64
+	}
+	return 0
+}
+
+// neighbours[sq] are the squares next to sq: a move there flips something
+// only if one of them holds an opponent disc.
+var neighbours = func() (t [64]uint64) {
+	for sq := range 64 {
+		c, r := sq%8, sq/8
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				if (dr != 0 || dc != 0) && c+dc >= 0 && c+dc < 8 && r+dr >= 0 && r+dr < 8 {
+					t[sq] |= 1 << uint((r+dr)*8+c+dc)
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// quadrant[sq] is the bit of sq's quadrant (a1-d4, e1-h4, a5-d8, e5-h8);
+// quadrantMask[bits] is the union of the quadrants whose bits are set.
+var (
+	quadrant = func() (t [64]uint8) {
+		for sq := range 64 {
+			t[sq] = 1 << uint((sq%8)/4+2*((sq/8)/4))
+		}
+		return t
+	}()
+	quadrantMask = func() (t [16]uint64) {
+		for b := range 16 {
+			for sq := range 64 {
+				if b&int(quadrant[sq]) != 0 {
+					t[b] |= 1 << uint(sq)
+				}
+			}
+		}
+		return t
+	}()
+)
+
+// parityOf returns the quadrants with an odd number of empty squares.
+func parityOf(empty uint64) uint8 {
+	var par uint8
+	for q := range 4 {
+		if bits.OnesCount64(empty&quadrantMask[1<<q])&1 != 0 {
+			par |= 1 << q
+		}
+	}
+	return par
+}
