@@ -193,6 +193,7 @@ type progress struct {
 	planned int
 	shown   bool // a line is on the terminal without its newline
 	last    time.Time
+	printed int // games done at the last line printed (not a terminal)
 }
 
 func newProgress(w io.Writer, quiet bool, planned int) *progress {
@@ -217,9 +218,9 @@ func (p *progress) update(s match.Summary) {
 	}
 	// Not a terminal (a log file): a line every 10% or 30 seconds.
 	step := max(1, p.planned/10)
-	if s.Games%step == 0 || s.Games == p.planned || time.Since(p.last) > 30*time.Second {
+	if s.Games/step > p.printed/step || s.Games == p.planned || time.Since(p.last) > 30*time.Second {
 		fmt.Fprintln(p.w, line)
-		p.last = time.Now()
+		p.last, p.printed = time.Now(), s.Games
 	}
 }
 

@@ -35,7 +35,8 @@ type Config struct {
 	// its first pong (0 = 30s).
 	MoveTimeout, GameTimeout, StartTimeout time.Duration
 
-	// Progress, if set, is called after each game with the running summary.
+	// Progress, if set, is called after a game with the running summary
+	// (after the last game, and at most ten times a second before).
 	// Record, if set, receives each finished game in game order. Event, if
 	// set, receives each forfeit as it happens. The three are called from
 	// one goroutine, never at once.
@@ -247,6 +248,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	pending := map[int]GameResult{}
 	next := 0
 	var all []GameResult
+	var lastProgress time.Time
 	for d := range results {
 		if d.err != nil {
 			continue // abandoned when the match was stopped
@@ -270,8 +272,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				cfg.Record(r)
 			}
 		}
-		if cfg.Progress != nil {
+		// Summarize reads every result: at most ten times a second.
+		if cfg.Progress != nil && (len(all) == len(plan) || time.Since(lastProgress) >= 100*time.Millisecond) {
 			cfg.Progress(Summarize(all))
+			lastProgress = time.Now()
 		}
 		if len(all) == len(plan) {
 			break
