@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -67,10 +68,25 @@ func checkRecord(t *testing.T, r GameResult) {
 	}
 }
 
+// children lists this process's child processes where Linux tells
+// (/proc/self/task/*/children); nil elsewhere.
+func children() []string {
+	files, _ := filepath.Glob("/proc/self/task/*/children")
+	var out []string
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		out = append(out, strings.Fields(string(b))...)
+	}
+	return out
+}
+
 // noLeaks waits briefly for the goroutines of a match to end and fails if
-// more remain than before it.
+// more remain than before it, or if an engine process is left.
 func noLeaks(t *testing.T, before int) {
 	t.Helper()
+	if c := children(); len(c) > 0 {
+		t.Errorf("engine processes left running: %v", c)
+	}
 	for i := 0; i < 50 && runtime.NumGoroutine() > before; i++ {
 		time.Sleep(20 * time.Millisecond)
 	}
