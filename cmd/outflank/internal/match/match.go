@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -45,6 +46,9 @@ type Config struct {
 	Event    func(Event)
 	// Log, if set, receives every protocol line sent and received.
 	Log io.Writer
+	// SPRT, if set, stops the match as soon as the test decides; the games
+	// then in progress do not count.
+	SPRT *SPRT
 }
 
 // Pairing is one scheduled game: an opening and who plays black.
@@ -120,6 +124,7 @@ type Report struct {
 	Results  []GameResult
 	Summary  Summary
 	Events   []Event
+	SPRT     *SPRT // the test, if one was run
 }
 
 // limits returns an engine's depth and time per move.
@@ -178,7 +183,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if len(plan) == 0 {
 		return nil, errors.New("no openings")
 	}
-	rep := &Report{Planned: len(plan)}
+	rep := &Report{Planned: len(plan), SPRT: cfg.SPRT}
 	seen := map[string]bool{}
 	for _, p := range plan {
 		seen[p.Opening.Name+"|"+p.Opening.Start.String()] = true
@@ -249,6 +254,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	next := 0
 	var all []GameResult
 	var lastProgress time.Time
+	var penta [5]int          // complete pairs, for the SPRT
+	half := map[int]float64{} // scores of games whose twin is not in
 	for d := range results {
 		if d.err != nil {
 			continue // abandoned when the match was stopped
@@ -280,6 +287,21 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if len(all) == len(plan) {
 			break
 		}
+		if cfg.SPRT != nil {
+			pair := d.res.Index / 2
+			if other, ok := half[pair]; ok {
+				delete(half, pair)
+				penta[int(math.Round(2*(other+d.res.Score)))]++
+				if cfg.SPRT.Verdict(penta) != 0 {
+					if cfg.Progress != nil {
+						cfg.Progress(Summarize(all))
+					}
+					break
+				}
+			} else {
+				half[pair] = d.res.Score
+			}
+		}
 	}
 	// After a stop, the games finished beyond a gap still go to Record.
 	for i := next; len(pending) > 0; i++ {
@@ -295,7 +317,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	rep.Results = sortResults(all)
 	rep.Summary = Summarize(rep.Results)
-	if len(all) < len(plan) {
+	if len(all) < len(plan) && (cfg.SPRT == nil || cfg.SPRT.Verdict(rep.Summary.Pentanomial) == 0) {
 		if err := parent.Err(); err != nil {
 			return rep, err
 		}
