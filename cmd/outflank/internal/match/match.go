@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -209,7 +210,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.Engines[i] = EngineInfo{Spec: cfg.Engines[i].Text, Label: cfg.Engines[i].Label(), Depth: depth, Time: t}
 		c, err := ws[0].start(ctx, i)
 		if err != nil {
-			return nil, fmt.Errorf("engine %s (%s): %w", "AB"[i:i+1], cfg.Engines[i].Text, err)
+			return nil, fmt.Errorf("engine %s (%s): %w", letter(i), cfg.Engines[i].Text, err)
 		}
 		ws[0].clients[i] = c
 		rep.Engines[i].Name = c.Name()
@@ -326,20 +327,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 }
 
 func sortResults(rs []GameResult) []GameResult {
-	out := make([]GameResult, 0, len(rs))
-	byIndex := map[int]GameResult{}
-	maxI := -1
-	for _, r := range rs {
-		byIndex[r.Index] = r
-		maxI = max(maxI, r.Index)
-	}
-	for i := 0; i <= maxI; i++ {
-		if r, ok := byIndex[i]; ok {
-			out = append(out, r)
-		}
-	}
+	out := slices.Clone(rs)
+	slices.SortFunc(out, func(a, b GameResult) int { return a.Index - b.Index })
 	return out
 }
+
+// letter names engine i in reports: A or B.
+func letter(i int) string { return "AB"[i : i+1] }
 
 // worker plays games one after another with its own pair of engine
 // processes, kept between games and replaced after a fault.
@@ -371,7 +365,7 @@ func (w *worker) start(ctx context.Context, i int) (*Client, error) {
 				dir = ">"
 			}
 			w.logMu.Lock()
-			fmt.Fprintf(cfg.Log, "game %d %s%s %s\n", w.game.Load()+1, "AB"[i:i+1], dir, line)
+			fmt.Fprintf(cfg.Log, "game %d %s%s %s\n", w.game.Load()+1, letter(i), dir, line)
 			w.logMu.Unlock()
 		}
 	}
@@ -439,7 +433,7 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		}
 		events = append(events, Event{Game: p.Index, Engine: i, Text: fmt.Sprintf(
 			"game %d (opening %s, %s black): engine %s (%s) loses after %d moves: %v",
-			p.Index+1, p.Opening.Name, "AB"[color[0]:color[0]+1], "AB"[i:i+1], cfg.Engines[i].Label(), len(g.Moves), f)})
+			p.Index+1, p.Opening.Name, letter(color[0]), letter(i), cfg.Engines[i].Label(), len(g.Moves), f)})
 		return res, events, nil
 	}
 

@@ -238,9 +238,9 @@ func (r *Report) WriteJSON(w io.Writer) error {
 			Moves: s.Moves[i], Think: s.Think[i].Seconds(), Nodes: s.Nodes[i]}
 	}
 	for _, g := range r.Results {
-		jg := jsonGame{Game: g.Index + 1, Opening: g.Opening, Black: "AB"[g.Black : g.Black+1], Score: g.Score, Margin: g.Margin}
+		jg := jsonGame{Game: g.Index + 1, Opening: g.Opening, Black: letter(g.Black), Score: g.Score, Margin: g.Margin}
 		if f := g.Forfeit; f != nil {
-			jg.Forfeit = &jsonForfeit{Engine: "AB"[f.Engine : f.Engine+1], Kind: f.Fault.Kind.String(), Detail: f.Fault.Detail, Ply: f.Ply}
+			jg.Forfeit = &jsonForfeit{Engine: letter(f.Engine), Kind: f.Fault.Kind.String(), Detail: f.Fault.Detail, Ply: f.Ply}
 		}
 		j.Results = append(j.Results, jg)
 	}
