@@ -435,3 +435,32 @@ func TestMatchEdaxStyle(t *testing.T) {
 		checkRecord(t, r)
 	}
 }
+
+// With OUTFLANK_EDAX set to an Edax binary (its data/ beside it), the
+// harness plays it on depth and on time (stopped by ping) against the fake
+// engine. Skipped otherwise: Edax is not part of the repository.
+func TestMatchEdax(t *testing.T) {
+	edax := os.Getenv("OUTFLANK_EDAX")
+	if edax == "" {
+		t.Skip("OUTFLANK_EDAX not set")
+	}
+	for _, opts := range []string{"depth=2", "time=50ms"} {
+		sp, err := ParseSpec(fmt.Sprintf("nboard,%s,dir=%s:'%s' -nboard -n 1", opts, filepath.Dir(edax), edax))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Run(context.Background(), Config{
+			Engines:  [2]Spec{fake(t, "first", 0, ""), sp},
+			Openings: XOT()[:1],
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := rep.Summary; s.Games != 2 || s.Forfeits != [2]int{} || !strings.HasPrefix(rep.Engines[1].Name, "Edax") {
+			t.Errorf("%s: %+v, engine %q", opts, s, rep.Engines[1].Name)
+		}
+		for _, r := range rep.Results {
+			checkRecord(t, r)
+		}
+	}
+}
