@@ -30,7 +30,9 @@ NBoard protocol, driven exactly as a GUI drives it:
   nboard:CMD ARGS...          an external engine, e.g. 'nboard:edax -q'
   nboard,depth=12,dir=D:CMD   the same with options (depth, time, name, dir)
 
-Both engines also take name=NAME for the reports. An engine given neither a
+A self engine runs with the defaults of "outflank nboard" (its opening book,
+one thread); self:depth=8,no-book,hash=16 changes them. Both kinds also take
+name=NAME for the reports. An engine given neither a
 depth nor a time uses --depth/--time (depth 8 if neither). On time, each
 engine gets a GGF clock worth its time per move for each move it has left
 (TI, or TB/TW), and is stopped with "ping" a little after its time; a move
