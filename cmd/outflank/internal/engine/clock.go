@@ -114,3 +114,20 @@ func Budget(left, inc time.Duration, empties int) time.Duration {
 	t = min(t, usable/2)
 	return max(t, minimum)
 }
+
+// OnlyMove returns lim made cheap when pos has a single legal move (or
+// must pass): the move is forced, so a shallow search that gives it an
+// evaluation is enough, and the clock is saved for later moves.
+func OnlyMove(pos bitboard.Position, lim Limits) Limits {
+	if bitboard.Count(pos.Moves()) > 1 {
+		return lim
+	}
+	const depth, empties = 4, 12
+	if lim.Depth == 0 || lim.Depth > depth {
+		lim.Depth = depth
+	}
+	if lim.EndgameEmpties == 0 || lim.EndgameEmpties > empties {
+		lim.EndgameEmpties = empties
+	}
+	return lim
+}

@@ -285,3 +285,18 @@ func TestBookChoice(t *testing.T) {
 		t.Error("book move without a book")
 	}
 }
+
+func TestOnlyMove(t *testing.T) {
+	lim := engine.Limits{Depth: 20, EndgameEmpties: 24, Time: time.Minute}
+	if got := engine.OnlyMove(bitboard.Start(), lim); got != lim {
+		t.Errorf("four moves: limits changed to %+v", got)
+	}
+	// White must pass: forced.
+	pass := mustBoard(t, "-OXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O")
+	if got := engine.OnlyMove(pass, lim); got.Depth != 4 || got.EndgameEmpties != 12 || got.Time != time.Minute {
+		t.Errorf("forced: %+v", got)
+	}
+	if got := engine.OnlyMove(pass, engine.Limits{Depth: 2, EndgameEmpties: 6}); got.Depth != 2 || got.EndgameEmpties != 6 {
+		t.Errorf("forced, already shallow: %+v", got)
+	}
+}

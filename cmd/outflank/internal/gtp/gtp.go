@@ -339,6 +339,7 @@ func (s *session) genmove(args []string, commit bool) (string, error) {
 	if b := s.clock.budget(col, pos.Empties()); b > 0 && (lim.Time == 0 || b < lim.Time) {
 		lim.Time = b
 	}
+	lim = engine.OnlyMove(pos, lim)
 	t0 := time.Now()
 	info := s.think(pos, lim)
 	if s.clock.limited && s.clock.leftStone[col] == 0 {

@@ -376,6 +376,7 @@ func (s *session) goMove(arg string) error {
 			lim.Time = budget
 		}
 	}
+	lim = engine.OnlyMove(pos, lim)
 	s.start(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status thinking")
 		t0 := time.Now()

@@ -318,7 +318,7 @@ func (s *shell) engineMove() bool {
 			return true
 		}
 	}
-	info, stopped := s.search(pos, s.limits())
+	info, stopped := s.search(pos, engine.OnlyMove(pos, s.limits()))
 	if stopped {
 		s.out.Println("Stopped: playing the best move found so far.")
 		if s.engineFor == [2]bool{true, true} {
