@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"runtime/debug"
 
 	"github.com/spf13/pflag"
@@ -69,7 +71,7 @@ func addEngineFlags(fs *pflag.FlagSet) engineFlags {
 		hash:     fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
 		threads:  fs.Int("threads", 1, "search threads"),
 		evalFile: fs.String("eval", "", "evaluation weights file (default: the built-in evaluation)"),
-		book:     fs.String("book", "", "opening book file (default: the book built into the binary)"),
+		book:     fs.String("book", "", "opening book file (default: the built-in book); a missing FILE starts from the built-in book, and games learnt (NBoard learn) are saved to it"),
 		noBook:   fs.Bool("no-book", false, "play without an opening book"),
 	}
 }
@@ -106,16 +108,21 @@ func (f engineFlags) setup(cmd string) (engineSetup, error) {
 	case *f.noBook:
 	case *f.book != "":
 		b, err := book.Load(*f.book)
+		if errors.Is(err, fs.ErrNotExist) {
+			// A new book file: start from the built-in book and create the
+			// file when the first game is learnt.
+			b, err = book.Default()
+		}
 		if err != nil {
 			return engineSetup{}, fmt.Errorf("%s: --book: %w", cmd, err)
 		}
-		st.book = bookMoves{b}
+		st.book = &bookMoves{b: b, path: *f.book}
 	default:
 		b, err := book.Default()
 		if err != nil {
 			return engineSetup{}, fmt.Errorf("%s: built-in book: %w", cmd, err)
 		}
-		st.book = bookMoves{b}
+		st.book = &bookMoves{b: b}
 	}
 	return st, nil
 }
@@ -125,10 +132,42 @@ func defaultSetup(cmd string) (engineSetup, error) {
 	return addEngineFlags(pflag.NewFlagSet(cmd, pflag.ContinueOnError)).setup(cmd)
 }
 
-// bookMoves adapts *book.Book to engine.Book.
-type bookMoves struct{ b *book.Book }
+// bookMoves adapts *book.Book to engine.Book and engine.Learner. Learnt
+// games are saved to path when one was given (--book FILE), and otherwise
+// kept for the session only.
+type bookMoves struct {
+	b    *book.Book
+	path string
+}
 
-func (b bookMoves) Moves(pos bitboard.Position) []engine.BookMove {
+// Learn adds a finished game to the book with its final result (empties to
+// the winner). An unfinished game has no result to learn from.
+func (b *bookMoves) Learn(g *bitboard.Game) error {
+	end := g.Current()
+	if !end.GameOver() {
+		return fmt.Errorf("learn: the game is not over (%d empties, %s to move): nothing learnt", end.Empties(), end.ToMove)
+	}
+	diff := end.FinalScore()
+	if end.ToMove == bitboard.White {
+		diff = -diff
+	}
+	moves := make([]bitboard.Square, len(g.Moves))
+	for i, m := range g.Moves {
+		moves[i] = m.Square
+	}
+	if err := b.b.AddGame(g.Start, moves, diff); err != nil {
+		return fmt.Errorf("learn: %w", err)
+	}
+	if b.path == "" {
+		return nil
+	}
+	if err := b.b.Save(b.path); err != nil {
+		return fmt.Errorf("learn: saving the book: %w", err)
+	}
+	return nil
+}
+
+func (b *bookMoves) Moves(pos bitboard.Position) []engine.BookMove {
 	cs := b.b.Moves(pos)
 	out := make([]engine.BookMove, len(cs))
 	for i, c := range cs {

@@ -8,6 +8,12 @@ type Book interface {
 	Moves(pos bitboard.Position) []BookMove
 }
 
+// Learner is a Book that can learn from games (NBoard's "learn"). Learn
+// adds a finished game with its result and may save the book.
+type Learner interface {
+	Learn(g *bitboard.Game) error
+}
+
 // BookMove is a book move with what the book knows of it.
 type BookMove struct {
 	Move  bitboard.Square

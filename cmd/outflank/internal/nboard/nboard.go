@@ -128,6 +128,13 @@ func (s *session) handle(line string) (quit bool) {
 	case "ping":
 		s.out.Println(strings.TrimSpace("pong " + arg))
 	case "learn":
+		// The GUI waits for "learned" whatever happens; a failure to learn
+		// is reported on its own line first.
+		if l, ok := s.cfg.Book.(engine.Learner); ok {
+			err = l.Learn(s.game)
+		} else {
+			err = errors.New("no opening book to learn into (--no-book)")
+		}
 		s.out.Println("learned")
 	case "hint":
 		err = s.hint(arg)
