@@ -34,6 +34,7 @@ func runPuzzle(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print the results as one JSON object")
 	quiet := fs.BoolP("quiet", "q", false, "print only missed facts and the summary")
 	hashMB := fs.Int("hash", 64, "transposition table size in MiB for the exact solver")
+	limit := fs.Duration("time", 0, "most time for each exact solve, e.g. 30s (0: no limit); a fact not solved in time is a miss")
 	reconstruct := fs.Bool("reconstruct", false, "write the reconstructed Strategy puzzles instead of checking files")
 	seed := fs.Uint64("seed", 1, "random seed for --reconstruct")
 	games := fs.Int("games", 20_000_000, "most random games --reconstruct tries per puzzle")
@@ -42,7 +43,7 @@ func runPuzzle(e *env, args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	solver := newPuzzleSolver(*hashMB)
+	solver := newPuzzleSolver(*hashMB, *limit)
 	if *reconstruct {
 		if fs.NArg() != 0 {
 			return fmt.Errorf("puzzle: --reconstruct takes no FILE")
