@@ -96,6 +96,39 @@ func TestStrategyPuzzles(t *testing.T) {
 	}
 }
 
+// TestStrategyDiagrams checks the reconstructed Diagrams 2 to 5 against
+// the booklet's statements, through the game that reaches each one.
+func TestStrategyDiagrams(t *testing.T) {
+	ps := readSuite(t, "strategy.puz")
+	byID := map[string]*Puzzle{}
+	for _, p := range ps {
+		byID[p.ID] = p
+	}
+	for _, d := range Diagrams() {
+		p, g := byID[d.Name], byID[d.Name+"-game"]
+		if p == nil || g == nil || len(g.Goals) == 0 {
+			t.Errorf("%s or its game missing from strategy.puz", d.Name)
+			continue
+		}
+		steps := g.Goals[0].After
+		if d.Name == "diagram-2" {
+			// The diagram is the position after Black's g7.
+			if last := steps[len(steps)-1].Move; last.String() != "g7" {
+				t.Errorf("diagram-2 game ends with %s, want g7", last)
+			}
+			steps = steps[:len(steps)-1]
+		}
+		pos, err := Play(bitboard.Start(), steps)
+		if err != nil {
+			t.Errorf("%s game: %v", d.Name, err)
+			continue
+		}
+		if c := d.Cost(pos); c != 0 {
+			t.Errorf("%s: cost %d, want 0", d.Name, c)
+		}
+	}
+}
+
 // TestReconstructionReproducible re-runs the seeded searches that are quick
 // (puzzle #1 and #5) and checks they give the committed positions;
 // cmd/outflank's TestPuzzleReconstruct regenerates the whole file.
