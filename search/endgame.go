@@ -18,33 +18,14 @@ import (
 //   - up to shallowMax empties: no transposition table, moves in odd
 //     quadrants first (parity);
 //   - deeper: fastest-first ordering (fewest opponent replies), the
-//     transposition table from ttMinEmpties, enhanced transposition cutoffs
-//     from etcMinEmpties, and stability cutoffs.
-const (
-	shallowMax    = 7
-	ttMinEmpties  = 10
-	etcMinEmpties = 12
-)
+//     transposition table, enhanced transposition cutoffs and the
+//     evaluation or a shallow search in the ordering from the empties
+//     counts in tune.go, and stability cutoffs.
+const shallowMax = 7
 
 func sqBit(x int) uint64 { return 1 << uint(x) }
 
 func flips(p, o uint64, x int) uint64 { return bitboard.Flips(p, o, bitboard.Square(x)) }
-
-// last1 scores the position with one empty square x.
-func (s *searcher) last1(p, o uint64, x int) int {
-	s.nodes++
-	n := bits.OnesCount64(p)
-	if f := flips(p, o, x); f != 0 {
-		return 2*(n+bits.OnesCount64(f)) - 62
-	}
-	if f := flips(o, p, x); f != 0 {
-		return 2*(n-bits.OnesCount64(f)) - 64
-	}
-	if n > 31 { // nobody can move; 2n-63 is odd, never a draw
-		return 2*n - 62
-	}
-	return 2*n - 64
-}
 
 // solve2 scores the position with empties x1, x2.
 func (s *searcher) solve2(p, o uint64, alpha int, x1, x2 int) int {
@@ -275,9 +256,9 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 
 // move is an entry of a move list.
 type move struct {
-	sq    int8
 	flips uint64
 	val   int32
+	sq    int8
 }
 
 // moveList is a fixed-capacity list (no allocation); Othello positions have
@@ -304,8 +285,9 @@ func (l *moveList) next(i int) *move {
 // (corner replies counting double) and how few potential replies.
 func fastestFirst(np, no uint64) int32 {
 	m := bitboard.Moves(np, no)
-	return -int32(bits.OnesCount64(m)+bits.OnesCount64(m&cornerMask))<<4 -
-		int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))
+	return -int32(bits.OnesCount64(m)+bits.OnesCount64(m&cornerMask))<<xMobSh -
+		int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))*int32(xPotW) +
+		int32(bits.OnesCount64(no&cornerMask))*int32(xCornW)
 }
 
 const ttMoveBonus = 1 << 20
@@ -328,7 +310,7 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 		}
 		return -s.nwsDeep(o, p, -alpha-1, empties)
 	}
-	useTT := empties >= ttMinEmpties
+	useTT := empties >= xTTMin
 	ttMove := -1
 	var key uint64
 	if useTT {
@@ -348,7 +330,11 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 		}
 	}
 	var l moveList
-	etc := empties >= etcMinEmpties
+	etc := empties >= xETCMin
+	par := parityOf(^(p | o))
+	evalOrder := empties >= xEvalMin
+	sortSearch := empties >= xSortMin
+	sortDepth := xSortD + (empties-xSortMin)/xSortStep
 	for mm := moves; mm != 0; mm &= mm - 1 {
 		x := bits.TrailingZeros64(mm)
 		f := flips(p, o, x)
@@ -363,10 +349,18 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 			}
 		}
 		val := fastestFirst(np, no)
+		if sortSearch {
+			val += int32(-s.mid(np, no, -inf, inf, sortDepth)) << xEvalSh
+		} else if evalOrder {
+			val += int32(-s.ev.Evaluate(np, no)) << xEvalSh
+		}
+		if par&quadrant[x] != 0 {
+			val += int32(xParity)
+		}
 		if x == ttMove {
 			val += ttMoveBonus
 		}
-		l.ms[l.n] = move{sq: int8(x), flips: f, val: val}
+		l.ms[l.n] = move{flips: f, val: val, sq: int8(x)}
 		l.n++
 	}
 	best, bestMove := -inf, tt.NoMove
@@ -440,7 +434,7 @@ func (s *searcher) pvsEnd(p, o uint64, alpha, beta, empties int) int {
 		if x == ttMove {
 			val += ttMoveBonus
 		}
-		l.ms[l.n] = move{sq: int8(x), flips: f, val: val}
+		l.ms[l.n] = move{flips: f, val: val, sq: int8(x)}
 		l.n++
 	}
 	a := alpha

@@ -52,13 +52,15 @@ func (s *searcher) mid(p, o uint64, alpha, beta, depth int) int {
 		f := flips(p, o, x)
 		np, no := o&^f, p|f|sqBit(x)
 		val := fastestFirst(np, no)
-		if depth >= 3 {
+		if depth >= xMidSortMin {
+			val += int32(-s.mid(np, no, -inf, inf, depth/xMidSortDiv)) << 4
+		} else if depth >= xMidEvalMin {
 			val += int32(-s.ev.Evaluate(np, no)) << 4
 		}
 		if x == ttMove {
 			val += ttMoveBonus
 		}
-		l.ms[l.n] = move{sq: int8(x), flips: f, val: val}
+		l.ms[l.n] = move{flips: f, val: val, sq: int8(x)}
 		l.n++
 	}
 	a := alpha

@@ -207,8 +207,26 @@ func (r *rootSearch) solve(moves []rootMove, empties int) {
 			moves[i].score = wldClass(moves[i].score)
 		}
 		v = wldClass(v)
-	} else {
+	} else if multi || xAspW < 0 {
 		v = r.searchMoves(moves, -65, 65, multi, child)
+	} else {
+		// Aspiration: final scores are even, so a window of odd bounds
+		// around an even guess pins the score with few re-searches.
+		g := r.best.Score &^ 1
+		debugf("guess %d from depth %d\n", r.best.Score, r.best.Depth)
+		lo, hi := max(-65, g-xAspW-1), min(65, g+xAspW+1)
+		w := xAspW
+		for {
+			v = r.searchMoves(moves, lo, hi, false, child)
+			w *= xAspGrow // widen faster after each failure
+			if v <= lo && lo > -65 {
+				lo, hi = max(-65, v-w-1), v+1
+			} else if v >= hi && hi < 65 {
+				lo, hi = v-1, min(65, v+w+1)
+			} else {
+				break
+			}
+		}
 	}
 	r.best = r.result(moves, empties, v, true)
 	r.best.PV = r.exactPV(moves[0].sq, v)

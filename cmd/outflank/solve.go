@@ -29,7 +29,9 @@ number, empties, best move, score (final disc difference for the side to
 move, empties to the winner), principal variation, nodes, time and nodes per
 second; then a total line. Where the file lists move scores the answer is
 checked (the score must equal the best listed score, the move must be one
-having it) and a wrong answer is marked; the exit status is 1 if any is.`,
+having it) and a wrong answer is marked; the exit status is 1 if any is.
+A board starting with "-" needs "--" before it, e.g.
+  outflank solve -- "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--" X`,
 		run: runSolve,
 	})
 }

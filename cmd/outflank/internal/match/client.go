@@ -63,6 +63,10 @@ type Client struct {
 	stopOnce sync.Once
 	log      func(sent bool, line string)
 
+	// Nodes is the sum of the node counts the engine reported ("nodestats")
+	// for the moves it answered.
+	Nodes uint64
+
 	name  string   // from "set myname"
 	tail  []string // the last lines that were not protocol replies (stderr)
 	ping  int
@@ -179,6 +183,19 @@ func (c *Client) crash(what string) *Fault {
 			what = "exited: " + c.waitErr.Error()
 		}
 	case <-time.After(200 * time.Millisecond):
+	}
+	// Its last words may still be unread.
+	for drained := false; !drained; {
+		select {
+		case line, ok := <-c.lines:
+			if !ok {
+				drained = true
+				break
+			}
+			c.handle(line)
+		default:
+			drained = true
+		}
 	}
 	if len(c.tail) > 0 {
 		what += " (last output: " + strings.Join(c.tail, " | ") + ")"
@@ -330,7 +347,8 @@ func (c *Client) Go(ctx context.Context, lim Limits) (bitboard.GameMove, time.Du
 	}
 	t0 := time.Now()
 	synced := false
-	stopPing := 0 // the ping sent at the soft limit, 0 before
+	var nodes uint64 // from the last "nodestats" of this search
+	stopPing := 0    // the ping sent at the soft limit, 0 before
 	for {
 		deadline := lim.Hard
 		if stopPing == 0 && !lim.Soft.IsZero() && lim.Soft.Before(deadline) {
@@ -363,17 +381,45 @@ func (c *Client) Go(ctx context.Context, lim Limits) (bitboard.GameMove, time.Du
 				return bitboard.GameMove{}, 0, &Fault{Kind: FaultTimeout,
 					Detail: fmt.Sprintf("stopped by \"ping %d\" at the time limit (%s) without a move", stopPing, time.Since(t0).Round(time.Millisecond))}
 			}
+		case "nodestats":
+			// "nodestats <nodes> <seconds>" of the current search; the last
+			// one before the answer counts.
+			if f := strings.Fields(rest); synced && len(f) >= 1 {
+				if n, err := strconv.ParseFloat(f[0], 64); err == nil && n >= 0 {
+					nodes = uint64(n)
+				}
+			}
 		case "===":
 			if !synced {
 				continue // the answer to an older command
 			}
-			m, err := bitboard.ParseGameMove(rest)
+			c.Nodes += nodes
+			m, err := parseAnswer(rest)
 			if err != nil {
 				return bitboard.GameMove{}, 0, &Fault{Kind: FaultProtocol, Detail: fmt.Sprintf("answered %q: %v", clipLine(line), err)}
 			}
 			return m, time.Since(t0), nil
 		}
 	}
+}
+
+// parseAnswer reads the move of a "===" line: "F5", "F5/-1.00/0.5", and
+// also the form with blanks that Edax 4.4 writes, "F5 -1.00 0.5".
+func parseAnswer(s string) (bitboard.GameMove, error) {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return bitboard.GameMove{}, errors.New("no move")
+	}
+	m, err := bitboard.ParseGameMove(f[0])
+	if err != nil {
+		return m, err
+	}
+	if len(f) > 1 && !m.HasEval {
+		if v, err := strconv.ParseFloat(f[1], 64); err == nil {
+			m.Eval, m.HasEval = v, true
+		}
+	}
+	return m, nil
 }
 
 // Close ends the engine politely ("quit"), killing it if it has not gone

@@ -23,6 +23,10 @@ func TestMain(m *testing.M) {
 		if len(os.Args) > 3 {
 			after, _ = strconv.Atoi(os.Args[3])
 		}
+		if os.Args[1] == "nboard" {
+			// Started as a self engine: show the flags in the protocol log.
+			fmt.Fprintln(os.Stderr, "fake engine flags:", strings.Join(os.Args[2:], " "))
+		}
 		os.Exit(fakeEngine(mode, after))
 	}
 	os.Exit(m.Run())
@@ -40,6 +44,7 @@ func TestMain(m *testing.M) {
 //	nopong   never answers a ping (not even the first)
 //	stopper  thinks until a ping comes, then answers before the pong (time mode)
 //	deaf     like stopper but answers the stopping ping without a move
+//	edaxstyle  plays well but answers as Edax 4.4 does ("=== f5 1.00 0.0")
 func fakeEngine(mode string, after int) int {
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 64*1024), 1<<20)
@@ -61,6 +66,10 @@ func fakeEngine(mode string, after int) int {
 		switch word {
 		case "quit":
 			return 0
+		case "nboard":
+			if mode == "edaxstyle" && rest != "1" {
+				fmt.Fprintln(os.Stderr, `Error: Edax expected "nboard 1" protocol`)
+			}
 		case "set":
 			k, v, _ := strings.Cut(rest, " ")
 			switch k {
@@ -95,10 +104,20 @@ func fakeEngine(mode string, after int) int {
 			}
 			say("pong %s", rest)
 		case "go":
+			if mode == "edaxstyle" {
+				// Edax 4.4: blanks in the answer, status lines around it.
+				say("status Edax is thinking")
+				say("nodestats 1000 0.00")
+				say("=== %s 1.00 0.0", strings.ToLower(first(game)))
+				say("status Edax is waiting")
+				continue
+			}
 			bad := mode != "first" && moves >= after
 			moves++
 			if !bad {
 				say("search %s +0.00 0 1", first(game))
+				say("nodestats 500 0.001")
+				say("nodestats 1000 0.002")
 				say("=== %s/0.00/0.0", first(game))
 				continue
 			}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -67,10 +68,25 @@ func checkRecord(t *testing.T, r GameResult) {
 	}
 }
 
+// children lists this process's child processes where Linux tells
+// (/proc/self/task/*/children); nil elsewhere.
+func children() []string {
+	files, _ := filepath.Glob("/proc/self/task/*/children")
+	var out []string
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		out = append(out, strings.Fields(string(b))...)
+	}
+	return out
+}
+
 // noLeaks waits briefly for the goroutines of a match to end and fails if
-// more remain than before it.
+// more remain than before it, or if an engine process is left.
 func noLeaks(t *testing.T, before int) {
 	t.Helper()
+	if c := children(); len(c) > 0 {
+		t.Errorf("engine processes left running: %v", c)
+	}
 	for i := 0; i < 50 && runtime.NumGoroutine() > before; i++ {
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -99,8 +115,8 @@ func TestMatchFakeEngines(t *testing.T) {
 		t.Fatal(err)
 	}
 	noLeaks(t, before)
-	if rep.Summary.Games != 6 || len(records) != 6 || len(progress) != 6 {
-		t.Fatalf("games %d, records %d, progress calls %d; want 6 each", rep.Summary.Games, len(records), len(progress))
+	if rep.Summary.Games != 6 || len(records) != 6 || len(progress) == 0 || progress[len(progress)-1].Games != 6 {
+		t.Fatalf("games %d, records %d, progress calls %d; want 6 games, 6 records, progress up to 6", rep.Summary.Games, len(records), len(progress))
 	}
 	for i, r := range records {
 		if r.Index != i {
@@ -130,6 +146,11 @@ func TestMatchFakeEngines(t *testing.T) {
 	if s.Score != 0.5 || !s.Paired || s.ScoreErr != 0 || s.Elo != 0 {
 		t.Errorf("summary: score %v ± %v paired %v Elo %v; want 0.5 ± 0, paired, 0", s.Score, s.ScoreErr, s.Paired, s.Elo)
 	}
+	for i := range 2 {
+		if s.Moves[i] < 6*20 || s.Nodes[i] != 1000*uint64(s.Moves[i]) || s.Think[i] <= 0 {
+			t.Errorf("engine %d: %d moves, %d nodes (want 1000 a move), %v", i, s.Moves[i], s.Nodes[i], s.Think[i])
+		}
+	}
 	if rep.Engines[1].Name != "Fake3" || rep.Engines[1].Depth != 3 || rep.Engines[0].Depth != DefaultDepth {
 		t.Errorf("engines: %+v", rep.Engines)
 	}
@@ -144,7 +165,7 @@ func TestMatchFakeEngines(t *testing.T) {
 	}
 	var tbl, js bytes.Buffer
 	rep.WriteTable(&tbl)
-	if !strings.Contains(tbl.String(), "A total") || !strings.Contains(tbl.String(), "Elo A - B: +0") {
+	if !strings.Contains(tbl.String(), "A total") || !strings.Contains(tbl.String(), "Elo A - B: +0") || !strings.Contains(tbl.String(), "1000 nodes a move") {
 		t.Errorf("table:\n%s", tbl.String())
 	}
 	if err := rep.WriteJSON(&js); err != nil {
@@ -214,8 +235,13 @@ func TestMatchSurvivesFaults(t *testing.T) {
 func TestMatchTimeStop(t *testing.T) {
 	before := runtime.NumGoroutine()
 	var log bytes.Buffer
+	self, err := ParseSpec("self:time=30ms,hash=1")
+	if err != nil {
+		t.Fatal(err)
+	}
 	cfg := Config{
-		Engines:     [2]Spec{fake(t, "first", 0, ""), fake(t, "stopper", 0, ",time=20ms")},
+		Engines:     [2]Spec{self, fake(t, "stopper", 0, ",time=20ms")},
+		Self:        testBinary(t),
 		Openings:    XOT()[:1],
 		Games:       1,
 		Concurrency: 1,
@@ -231,9 +257,13 @@ func TestMatchTimeStop(t *testing.T) {
 		t.Fatalf("the stopped engine's moves were not taken: %+v", rep.Results[0].Forfeit)
 	}
 	checkRecord(t, rep.Results[0])
-	// B plays white on time; A has no clock.
-	if !strings.Contains(log.String(), "TW[0:00.") || strings.Contains(log.String(), "TB[") {
-		t.Errorf("white's clock alone (TW) not sent to the engine on time:\n%s", log.String())
+	// Both play on time, with different times: a clock for each colour.
+	if !strings.Contains(log.String(), "TB[0:00.300]") || !strings.Contains(log.String(), "TW[0:00.200]") {
+		t.Errorf("clocks TB[0:00.300] TW[0:00.200] not sent (%d empties):\n%s", firstMoves(44).Position().Empties(), log.String())
+	}
+	// The self engine also gets its time as the --time cap, and its options.
+	if !strings.Contains(log.String(), "A< fake engine flags: --hash=1 --time=30ms") {
+		t.Errorf("self engine flags wrong:\n%s", log.String())
 	}
 }
 
@@ -357,4 +387,80 @@ func BenchmarkFakeGames(b *testing.B) {
 		moves += len(r.Record.Moves)
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(moves), "µs/move")
+}
+
+// A start position (as --start gives) whose side to move must pass: the
+// harness passes for it, and the records start with the pass.
+func TestMatchStartMustPass(t *testing.T) {
+	p := bitboard.Start()
+	for !p.MustPass() {
+		if p.GameOver() {
+			t.Fatal("no pass in the first-moves game")
+		}
+		p = p.Play(bitboard.FirstSquare(p.Moves()))
+	}
+	ops, err := ReadStartPositions(strings.NewReader(p.String() + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), Config{
+		Engines:  [2]Spec{fake(t, "first", 0, ""), fake(t, "first", 0, "")},
+		Openings: ops,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Results {
+		if r.Forfeit != nil || r.Record.Moves[0].Square != bitboard.PassMove || r.Record.Start != p {
+			t.Errorf("game %d: forfeit %v, record %s", r.Index+1, r.Forfeit, r.Record.GGF())
+		}
+		checkRecord(t, r)
+	}
+}
+
+// Edax 4.4 writes "=== f5 1.00 0.0" (blanks, not slashes) and complains
+// about "nboard 2" on stderr; neither disturbs a match.
+func TestMatchEdaxStyle(t *testing.T) {
+	rep, err := Run(context.Background(), Config{
+		Engines:  [2]Spec{fake(t, "edaxstyle", 0, ""), fake(t, "first", 0, "")},
+		Openings: XOT()[:1],
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := rep.Summary; s.Games != 2 || s.Forfeits != [2]int{} || s.Nodes[0] != 1000*uint64(s.Moves[0]) {
+		t.Fatalf("summary %+v", s)
+	}
+	for _, r := range rep.Results {
+		checkRecord(t, r)
+	}
+}
+
+// With OUTFLANK_EDAX set to an Edax binary (its data/ beside it), the
+// harness plays it on depth and on time (stopped by ping) against the fake
+// engine. Skipped otherwise: Edax is not part of the repository.
+func TestMatchEdax(t *testing.T) {
+	edax := os.Getenv("OUTFLANK_EDAX")
+	if edax == "" {
+		t.Skip("OUTFLANK_EDAX not set")
+	}
+	for _, opts := range []string{"depth=2", "time=50ms"} {
+		sp, err := ParseSpec(fmt.Sprintf("nboard,%s,dir=%s:'%s' -nboard -n 1", opts, filepath.Dir(edax), edax))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Run(context.Background(), Config{
+			Engines:  [2]Spec{fake(t, "first", 0, ""), sp},
+			Openings: XOT()[:1],
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := rep.Summary; s.Games != 2 || s.Forfeits != [2]int{} || !strings.HasPrefix(rep.Engines[1].Name, "Edax") {
+			t.Errorf("%s: %+v, engine %q", opts, s, rep.Engines[1].Name)
+		}
+		for _, r := range rep.Results {
+			checkRecord(t, r)
+		}
+	}
 }

@@ -91,3 +91,25 @@ func FuzzParseSpec(f *testing.F) {
 		_ = sp.Label()
 	})
 }
+
+func TestParseAnswer(t *testing.T) {
+	for in, want := range map[string]string{
+		"F5":              "F5",
+		"f5/-1.00/0.5":    "F5/-1.00/0.50",
+		"D6//2.449":       "D6//2.45",
+		"F5 -1.00 0.5":    "F5/-1.00",
+		"  C4   3.5  ":    "C4/3.50",
+		"PA":              "PA",
+		"E3/1.00/0.2 xyz": "E3/1.00/0.20",
+	} {
+		m, err := parseAnswer(in)
+		if err != nil || m.String() != want {
+			t.Errorf("%q: %v %v; want %s", in, m, err, want)
+		}
+	}
+	for _, in := range []string{"", "  ", "Z9", "F5/x", "F5/1/2/3"} {
+		if _, err := parseAnswer(in); err == nil {
+			t.Errorf("%q: no error", in)
+		}
+	}
+}

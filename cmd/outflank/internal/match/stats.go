@@ -1,6 +1,9 @@
 package match
 
-import "math"
+import (
+	"math"
+	"time"
+)
 
 // WDL counts wins, draws and losses.
 type WDL struct{ Wins, Draws, Losses int }
@@ -28,6 +31,9 @@ type Summary struct {
 	// the error; otherwise they are single games.
 	Score, ScoreErr float64
 	Paired          bool
+	// Pentanomial counts the complete opening pairs by A's points in
+	// them: 0, ½, 1, 1½, 2.
+	Pentanomial [5]int
 	// Elo is A's rating difference over B, -400·log10(1/Score − 1), with the
 	// interval that the score's interval maps to (±Inf at a score of 0 or 1).
 	Elo, EloLow, EloHigh float64
@@ -35,8 +41,12 @@ type Summary struct {
 	// the MarginGames games played out, with its 95% half-width.
 	Margin, MarginErr float64
 	MarginGames       int
-	Forfeits          [2]int                  // games lost by forfeit, per engine
-	Faults            [2][len(faultNames)]int // the same by kind
+	// Per engine: moves answered, time spent on them, nodes reported.
+	Moves    [2]int
+	Think    [2]time.Duration
+	Nodes    [2]uint64
+	Forfeits [2]int                  // games lost by forfeit, per engine
+	Faults   [2][len(faultNames)]int // the same by kind
 }
 
 // z95 is the two-sided 95% quantile of the normal distribution.
@@ -51,6 +61,11 @@ func Summarize(rs []GameResult) Summary {
 	var margins []float64
 	for _, r := range rs {
 		byIndex[r.Index] = r.Score
+		for i := range 2 {
+			s.Moves[i] += r.Moves[i]
+			s.Think[i] += r.Think[i]
+			s.Nodes[i] += r.Nodes[i]
+		}
 		total += r.Score
 		s.add(r.Score)
 		if r.Black == 0 {
@@ -74,9 +89,11 @@ func Summarize(rs []GameResult) Summary {
 
 	s.Paired = true
 	for _, r := range rs {
-		if _, ok := byIndex[r.Index^1]; !ok {
+		b, ok := byIndex[r.Index^1]
+		if !ok {
 			s.Paired = false
-			break
+		} else if r.Index%2 == 0 {
+			s.Pentanomial[int(math.Round(2*(r.Score+b)))]++
 		}
 	}
 	var samples []float64
