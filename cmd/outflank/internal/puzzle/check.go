@@ -34,7 +34,7 @@ type Report struct {
 	Line     int       `json:"line"`
 	Board    string    `json:"board"`
 	OK       bool      `json:"ok"`
-	Outcomes []Outcome `json:"goals"`
+	Outcomes []Outcome `json:"facts"`
 }
 
 // Corners is the bitboard of the four corners.

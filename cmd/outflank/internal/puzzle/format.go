@@ -125,7 +125,9 @@ func Read(r io.Reader) ([]*Puzzle, error) {
 	var out []*Puzzle
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	lines := 0
 	for n := 1; sc.Scan(); n++ {
+		lines = n
 		line := sc.Text()
 		if i := strings.IndexByte(line, '%'); i >= 0 {
 			line = line[:i]
@@ -162,7 +164,7 @@ func Read(r io.Reader) ([]*Puzzle, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("line %d: %w", lines+1, err)
 	}
 	return out, nil
 }

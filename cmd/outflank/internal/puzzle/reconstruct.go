@@ -195,7 +195,14 @@ type Accept func(bitboard.Position) bool
 // position and continue at random; accept the new game when it is no worse.
 // It restarts from a fresh random game when stuck.
 func Search(ctx context.Context, spec Spec, c Criteria, seed uint64, maxGames int, accept Accept) (Found, error) {
-	rng := rand.New(rand.NewPCG(seed, uint64(spec.Move)))
+	cost := func(pos bitboard.Position) int { return spec.cost(pos, c) }
+	return searchGames(ctx, spec.Name, uint64(spec.Move), cost, c, seed, maxGames, accept)
+}
+
+// searchGames is Search for any cost function of black-to-move positions;
+// stream picks the random stream for the seed.
+func searchGames(ctx context.Context, name string, stream uint64, costFn func(bitboard.Position) int, c Criteria, seed uint64, maxGames int, accept Accept) (Found, error) {
+	rng := rand.New(rand.NewPCG(seed, stream))
 	syms := startSymmetries()
 	type scored struct {
 		game []bitboard.Square
@@ -219,7 +226,7 @@ func Search(ctx context.Context, spec Spec, c Criteria, seed uint64, maxGames in
 			if pos.ToMove == bitboard.Black && pos.Empties() <= c.MaxEmpties+4 {
 				for _, s := range syms {
 					t := pos.Transform(s)
-					k := spec.cost(t, c)
+					k := costFn(t)
 					if k == 0 && accept != nil && !accept(t) {
 						k = 1
 					}
@@ -264,7 +271,7 @@ func Search(ctx context.Context, spec Spec, c Criteria, seed uint64, maxGames in
 					pos = pos.Play(moves[i])
 				}
 			}
-			return Found{Spec: spec.Name, Position: pos, Game: moves, Tries: n}, nil
+			return Found{Spec: name, Position: pos, Game: moves, Tries: n}, nil
 		}
 		back := rng.IntN(min(cur.at, 12) + 1)
 		next := playout(cur.game[:cur.at-back])
@@ -284,7 +291,7 @@ func Search(ctx context.Context, spec Spec, c Criteria, seed uint64, maxGames in
 			cur, stuck = playout(nil), 0
 		}
 	}
-	return Found{}, fmt.Errorf("%s: nothing found in %d games (seed %d)", spec.Name, maxGames, seed)
+	return Found{}, fmt.Errorf("%s: nothing found in %d games (seed %d)", name, maxGames, seed)
 }
 
 // Puzzle1Line is the booklet's continuation of puzzle #1, Black first.
@@ -383,7 +390,7 @@ func Description(pos bitboard.Position) string {
 	} else {
 		parts = append(parts, "centre filled, discs connected")
 	}
-	parts = append(parts, fmt.Sprintf("black moves %s", MovesString(pos)))
+	parts = append(parts, fmt.Sprintf("%s moves %s", pos.ToMove, MovesString(pos)))
 	return strings.Join(parts, "; ")
 }
 
@@ -417,14 +424,15 @@ func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, 
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `%% The five corner puzzles of the rulebook's Strategy section (Mattel booklet,
-%% /work/shared/rules/004). The booklet's diagrams did not survive, so these
-%% positions are RECONSTRUCTIONS: positions consistent with every statement
-%% the booklet makes, found by a seeded search and written by
+%% /work/shared/rules/004), then its Diagrams 2 to 5. The booklet's diagrams
+%% did not survive, so these positions are RECONSTRUCTIONS: positions
+%% consistent with every statement the booklet makes, found by a seeded
+%% search and written by
 %%   outflank puzzle --reconstruct --seed %d
-%% Criteria beyond the stated facts: Black to move, %d to %d empties (puzzle
-%% #1: exactly the 24 its continuation fills), no corner taken, Black has at
-%% least %d moves and none of them a corner, the booklet's move is the only
-%% corner-forcing move.
+%% Criteria beyond the stated facts, for the puzzles: Black to move, %d to %d
+%% empties (puzzle #1: exactly the 24 its continuation fills), no corner
+%% taken, Black has at least %d moves and none of them a corner, the
+%% booklet's move is the only corner-forcing move.
 `, seed, c.MinEmpties, c.MaxEmpties, c.MinBlackMoves)
 	if solver != nil {
 		b.WriteString("% Every position is also a win for Black with perfect play (solved).\n")
@@ -491,6 +499,9 @@ func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, 
 		}
 		fmt.Fprintf(&b, "%s; id %s-game %% the standard start\n", bitboard.Start(), spec.Name)
 		fmt.Fprintf(&b, " ; after %s: board %s\n", movesText(f.Game), pos)
+	}
+	if err := writeDiagrams(ctx, &b, seed, maxGames); err != nil {
+		return err
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
