@@ -139,7 +139,7 @@ var diagramCriteria = Criteria{MinEmpties: 20, MaxEmpties: 36}
 // writeDiagrams appends the reconstructed diagrams to b.
 func writeDiagrams(ctx context.Context, b *strings.Builder, seed uint64, maxGames int) error {
 	for i, d := range Diagrams() {
-		f, err := searchGames(ctx, d.Name, uint64(100+i), d.Cost, diagramCriteria, seed, maxGames, nil)
+		f, err := searchGames(ctx, d.Name, uint64(100+i), d.Cost, diagramCriteria, 0, seed, maxGames, nil)
 		if err != nil {
 			return err
 		}

@@ -129,17 +129,13 @@ func TestStrategyDiagrams(t *testing.T) {
 	}
 }
 
-// TestReconstructionReproducible re-runs the seeded searches that are quick
-// (puzzle #1 and #5) and checks they give the committed positions;
+// TestReconstructionReproducible re-runs the seeded search that is quick
+// (puzzle #5) and checks it gives the committed position;
 // cmd/outflank's TestPuzzleReconstruct regenerates the whole file.
 func TestReconstructionReproducible(t *testing.T) {
 	byID := map[string]bitboard.Position{}
 	for _, p := range readSuite(t, "strategy.puz") {
 		byID[p.ID] = p.Position
-	}
-	p1, _, err := Puzzle1(context.Background(), DefaultCriteria, 1, 1000, nil)
-	if err != nil || p1 != byID["strategy-1"] {
-		t.Errorf("Puzzle1(seed 1) = %v, %v; file has %v", p1, err, byID["strategy-1"])
 	}
 	spec := Specs()[3]
 	f, err := Search(context.Background(), spec, DefaultCriteria, 1, 1_000_000, nil)
