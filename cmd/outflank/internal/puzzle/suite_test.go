@@ -61,14 +61,22 @@ func TestRulebookSuite(t *testing.T) {
 // that editing the file cannot drop a statement unnoticed.
 func TestStrategyPuzzles(t *testing.T) {
 	byID := map[string]bitboard.Position{}
+	games := map[string]*Puzzle{}
 	for _, p := range readSuite(t, "strategy.puz") {
 		byID[p.ID] = p.Position
+		games[p.ID] = p
 	}
 	for _, spec := range append([]Spec{Puzzle1Spec}, Specs()...) {
 		pos, ok := byID[spec.Name]
 		if !ok {
 			t.Errorf("%s missing from strategy.puz", spec.Name)
 			continue
+		}
+		// The game that proves the position reachable.
+		if g := games[spec.Name+"-game"]; g == nil || g.Position != bitboard.Start() || len(g.Goals) != 1 {
+			t.Errorf("%s-game missing or not a single fact from the start", spec.Name)
+		} else if end, err := Play(g.Position, g.Goals[0].After); err != nil || end != pos {
+			t.Errorf("%s-game does not reach the puzzle: %v", spec.Name, err)
 		}
 		c := DefaultCriteria
 		if spec.Name == "strategy-1" {
