@@ -423,7 +423,7 @@ func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, 
 %% booklet's move is the only corner-forcing move.
 `, seed, c.MinEmpties, c.MaxEmpties, c.MinBlackMoves)
 	if solver != nil {
-		b.WriteString("% Every position is also a win for Black with perfect play (solved).\n")
+		b.WriteString("% Every puzzle position is also a win for Black with perfect play (solved).\n")
 	}
 
 	f1, err := Puzzle1(ctx, c, seed, maxGames, accept)
