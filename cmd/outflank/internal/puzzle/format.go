@@ -21,6 +21,8 @@
 //	legal SQ...          each of these is a legal move
 //	illegal SQ...        none of these is a legal move
 //	flips SQ: SQ...      SQ is legal and flips exactly these discs
+//	stable SQ...         these discs can never be flipped (by the standard
+//	                     sufficient test: see StableDiscs)
 //	line STEP...         the moves are legal one after another from here
 //	                     (passes implied or written "pass"); a move written
 //	                     with a '!' (h7!) must also be the only legal move
@@ -59,6 +61,7 @@ const (
 	Legal
 	Illegal
 	Flips
+	Stable
 	Line
 	Corner
 	CornerExactly
@@ -72,7 +75,7 @@ const (
 )
 
 var kindNames = map[string]Kind{
-	"moves": Moves, "legal": Legal, "illegal": Illegal, "board": Board, "flips": Flips, "line": Line,
+	"moves": Moves, "legal": Legal, "illegal": Illegal, "board": Board, "flips": Flips, "stable": Stable, "line": Line,
 	"corner": Corner, "corner-exactly": CornerExactly, "discs": Discs,
 	"result": Result, "score": Score, "best": Best, "wld": WLD,
 }
@@ -240,7 +243,7 @@ func parseGoal(f string) (Goal, error) {
 	}
 	kind, ok := kindNames[key]
 	if !ok {
-		return g, fmt.Errorf("unknown fact %q (want moves, legal, illegal, flips, line, corner, corner-exactly, discs, result, board, score, best, wld, after, id or setup)", key)
+		return g, fmt.Errorf("unknown fact %q (want moves, legal, illegal, flips, stable, line, corner, corner-exactly, discs, result, board, score, best, wld, after, id or setup)", key)
 	}
 	g.Kind = kind
 	var err error
@@ -256,7 +259,7 @@ func parseGoal(f string) (Goal, error) {
 		}
 	case Board:
 		g.Board, err = bitboard.ParseBoard(arg)
-	case Legal, Illegal, Corner, Best:
+	case Legal, Illegal, Stable, Corner, Best:
 		g.Squares, err = parseSquares(arg)
 	case CornerExactly:
 		if strings.ToLower(arg) == "none" {
