@@ -135,15 +135,9 @@ func (c *checker) check(start bitboard.Position, g *Goal) Outcome {
 	case Moves:
 		o.Got = MovesString(pos)
 	case Legal:
-		var illegal uint64
-		for _, sq := range g.Squares {
-			if !pos.IsLegal(sq) {
-				illegal |= sq.Bit()
-			}
-		}
 		o.Got = "all legal"
-		if illegal != 0 {
-			o.Got = "illegal: " + bitboard.SquaresString(illegal)
+		if bad := legality(pos, g.Squares, false); bad != "" {
+			o.Got = "illegal: " + bad
 		}
 	case Board:
 		o.Got = pos.String()
@@ -157,15 +151,9 @@ func (c *checker) check(start bitboard.Position, g *Goal) Outcome {
 			o.Got = "not proven stable: " + bitboard.SquaresString(want&^st)
 		}
 	case Illegal:
-		var legal uint64
-		for _, sq := range g.Squares {
-			if pos.IsLegal(sq) {
-				legal |= sq.Bit()
-			}
-		}
 		o.Got = "none legal"
-		if legal != 0 {
-			o.Got = "legal: " + bitboard.SquaresString(legal)
+		if bad := legality(pos, g.Squares, true); bad != "" {
+			o.Got = "legal: " + bad
 		}
 	case Flips:
 		o.Got = "illegal"
@@ -328,6 +316,18 @@ func squaresMask(sqs []bitboard.Square) uint64 {
 		m |= s.Bit()
 	}
 	return m
+}
+
+// legality lists the moves of sqs (a pass included) that are legal in pos
+// when legal is set, else those that are not.
+func legality(pos bitboard.Position, sqs []bitboard.Square, legal bool) string {
+	var out []string
+	for _, sq := range sqs {
+		if pos.IsLegal(sq) == legal {
+			out = append(out, sq.String())
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // MovesString lists the legal moves in board order, "pass" when the side to
