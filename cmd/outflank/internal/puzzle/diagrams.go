@@ -165,14 +165,14 @@ func Diagrams() []Diagram {
 
 // diagramCriteria: the text says nothing of the number of empties or of
 // Black's moves beyond the move it discusses.
-var diagramCriteria = Criteria{MinEmpties: 20, MaxEmpties: 36}
+func diagramCriteria() Criteria { return Criteria{MinEmpties: 20, MaxEmpties: 36} }
 
 // writeDiagrams appends the reconstructed diagrams to b.
 func writeDiagrams(ctx context.Context, b *strings.Builder, seed uint64, maxGames int) error {
 	for _, d := range Diagrams() {
 		// Diagram N searches random stream 98+N.
 		n, _ := strconv.Atoi(strings.TrimPrefix(d.Name, "diagram-"))
-		f, err := searchGames(ctx, d.Name, uint64(98+n), d.Cost, diagramCriteria, 0, seed, maxGames, nil)
+		f, err := searchGames(ctx, d.Name, uint64(98+n), d.Cost, diagramCriteria(), 0, seed, maxGames, nil)
 		if err != nil {
 			return err
 		}

@@ -60,8 +60,8 @@ type Criteria struct {
 	MinBlackMoves          int
 }
 
-// DefaultCriteria are the values the committed reconstructions used.
-var DefaultCriteria = Criteria{MinEmpties: 20, MaxEmpties: 36, MinBlackMoves: 6}
+// DefaultCriteria returns the values the committed reconstructions used.
+func DefaultCriteria() Criteria { return Criteria{MinEmpties: 20, MaxEmpties: 36, MinBlackMoves: 6} }
 
 // Satisfies reports whether pos (black to move) meets spec and c, or why not.
 func (s *Spec) Satisfies(pos bitboard.Position, c Criteria) (bool, string) {
@@ -305,9 +305,11 @@ func searchGames(ctx context.Context, name string, stream uint64, costFn func(bi
 // Puzzle1Line is the booklet's continuation of puzzle #1, Black first.
 const Puzzle1Line = "h2 h7 h8 g2 a5 a6 h1 g1 c1 c2 g7 f7 g8 f8 e8 d8 b7 b8 a8 a7 a2 b2 b1 a1"
 
-// Puzzle1Spec is what puzzle #1's solution says: h2, then White's only move
-// is h7, after which Black can take h8.
-var Puzzle1Spec = Spec{Name: "strategy-1", Move: sq("h2"), Replies: map[bitboard.Square]bitboard.Square{sq("h7"): sq("h8")}}
+// Puzzle1Spec returns what puzzle #1's solution says: h2, then White's only
+// move is h7, after which Black can take h8.
+func Puzzle1Spec() Spec {
+	return Spec{Name: "strategy-1", Move: sq("h2"), Replies: map[bitboard.Square]bitboard.Square{sq("h7"): sq("h8")}}
+}
 
 // puzzle1Cost scores how far a position with puzzle #1's 24 empties is from
 // the booklet: 0 means the line is legal, White has exactly one move at each of
@@ -366,7 +368,7 @@ func Puzzle1(ctx context.Context, c Criteria, seed uint64, maxGames int, accept 
 		}
 		return puzzle1Cost(pos, line, c)
 	}
-	return searchGames(ctx, Puzzle1Spec.Name, 7, cost, c, empty, seed, maxGames, accept)
+	return searchGames(ctx, Puzzle1Spec().Name, 7, cost, c, empty, seed, maxGames, accept)
 }
 
 // Description is a plausibility note for a reconstructed position.
@@ -402,7 +404,7 @@ var booklet = map[string]string{
 // Black ("with careful play Black can go on to win all five of the games")
 // and the file says so with "wld win".
 func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, solver Solver) error {
-	c := DefaultCriteria
+	c := DefaultCriteria()
 	var accept Accept
 	if solver != nil {
 		accept = func(pos bitboard.Position) bool {

@@ -66,7 +66,7 @@ func TestStrategyPuzzles(t *testing.T) {
 		byID[p.ID] = p.Position
 		games[p.ID] = p
 	}
-	for _, spec := range append([]Spec{Puzzle1Spec}, Specs()...) {
+	for _, spec := range append([]Spec{Puzzle1Spec()}, Specs()...) {
 		pos, ok := byID[spec.Name]
 		if !ok {
 			t.Errorf("%s missing from strategy.puz", spec.Name)
@@ -78,7 +78,7 @@ func TestStrategyPuzzles(t *testing.T) {
 		} else if end, err := Play(g.Position, g.Goals[0].After); err != nil || end != pos {
 			t.Errorf("%s-game does not reach the puzzle: %v", spec.Name, err)
 		}
-		c := DefaultCriteria
+		c := DefaultCriteria()
 		if spec.Name == "strategy-1" {
 			c.MinEmpties, c.MaxEmpties = 24, 24
 		}
@@ -95,7 +95,7 @@ func TestStrategyPuzzles(t *testing.T) {
 	if p1.Empty() != empty {
 		t.Errorf("strategy-1 empties %s, want the 24 of the line", bitboard.SquaresString(p1.Empty()))
 	}
-	if c := puzzle1Cost(p1, line, DefaultCriteria); c != 0 {
+	if c := puzzle1Cost(p1, line, DefaultCriteria()); c != 0 {
 		t.Errorf("strategy-1 misses the booklet's line (cost %d)", c)
 	}
 	end, err := bitboard.PlayTranscript(p1, Puzzle1Line)
@@ -146,7 +146,7 @@ func TestReconstructionReproducible(t *testing.T) {
 		byID[p.ID] = p.Position
 	}
 	spec := Specs()[3]
-	f, err := Search(context.Background(), spec, DefaultCriteria, 1, 1_000_000, nil)
+	f, err := Search(context.Background(), spec, DefaultCriteria(), 1, 1_000_000, nil)
 	if err != nil || f.Position != byID[spec.Name] {
 		t.Errorf("Search(%s, seed 1) = %v, %v; file has %v", spec.Name, f.Position, err, byID[spec.Name])
 	}
