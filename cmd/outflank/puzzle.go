@@ -22,7 +22,7 @@ facts such as "moves c4 d3 e6 f5", "flips c4: d4", "corner-exactly b6",
 checked and printed with the expected answer beside the engine's; the exit
 status is 1 when any fact is missed or a position is impossible.
 
---reconstruct writes the rulebook's five Strategy puzzles and its Diagrams 2-5,
+--reconstruct writes the rulebook's five Strategy puzzles and its Diagrams 1-5,
 reconstructed by a seeded search (their diagrams were lost), as a puzzle
 file: testdata/rulebook/strategy.puz is the output of --seed 1.`,
 		run: runPuzzle,

@@ -4,12 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 
 	"github.com/outflank-othello/outflank/bitboard"
 )
 
-// The Strategy section also explains corners with Diagrams 2 to 5, lost
+// The Strategy section also explains corners with Diagrams 1 to 5, lost
 // like the puzzles. They are reconstructed the same way: a cost on
 // black-to-move positions that is 0 when everything the text says holds.
 
@@ -28,13 +29,43 @@ type Diagram struct {
 	Facts func(pos bitboard.Position) string
 }
 
-// Diagrams returns Diagrams 2, 3 and 4-5 of the Strategy section.
+// Diagrams returns Diagrams 1, 2, 3 and 4-5 of the Strategy section.
 func Diagrams() []Diagram {
 	a1, a3, b2, e8, g7, h8 := sq("a1"), sq("a3"), sq("b2"), sq("e8"), sq("g7"), sq("h8")
 	corners := func(pos bitboard.Position) int {
 		return 3 * bits.OnesCount64((pos.Player|pos.Opponent)&Corners)
 	}
 	return []Diagram{
+		{
+			Name: "diagram-1",
+			Text: `The black disc on corner H8 protects the whole black group: whatever
+% happens in the rest of the game, White can never capture any black disc
+% now on the board.`,
+			Cost: func(pos bitboard.Position) int {
+				black := pos.Player
+				c := 2 * bits.OnesCount64(black&^StableDiscs(pos))
+				if black&h8.Bit() == 0 {
+					c += 20
+				}
+				c += 3 * bits.OnesCount64((pos.Player|pos.Opponent)&Corners&^h8.Bit())
+				if n := bits.OnesCount64(black); n < 8 {
+					c += 8 - n
+				}
+				// One group grown from h8.
+				group := black & h8.Bit()
+				for {
+					next := (group | neighbours(group)) & black
+					if next == group {
+						break
+					}
+					group = next
+				}
+				return c + bits.OnesCount64(black&^group)
+			},
+			Facts: func(pos bitboard.Position) string {
+				return fmt.Sprintf(" ; stable %s %% every black disc\n", bitboard.SquaresString(pos.Black()))
+			},
+		},
 		{
 			Name: "diagram-2",
 			Text: `Placing a disc next to an empty corner can give it away: after Black's
@@ -134,12 +165,14 @@ func Diagrams() []Diagram {
 
 // diagramCriteria: the text says nothing of the number of empties or of
 // Black's moves beyond the move it discusses.
-var diagramCriteria = Criteria{MinEmpties: 20, MaxEmpties: 36}
+func diagramCriteria() Criteria { return Criteria{MinEmpties: 20, MaxEmpties: 36} }
 
 // writeDiagrams appends the reconstructed diagrams to b.
 func writeDiagrams(ctx context.Context, b *strings.Builder, seed uint64, maxGames int) error {
-	for i, d := range Diagrams() {
-		f, err := searchGames(ctx, d.Name, uint64(100+i), d.Cost, diagramCriteria, seed, maxGames, nil)
+	for _, d := range Diagrams() {
+		// Diagram N searches random stream 98+N.
+		n, _ := strconv.Atoi(strings.TrimPrefix(d.Name, "diagram-"))
+		f, err := searchGames(ctx, d.Name, uint64(98+n), d.Cost, diagramCriteria(), 0, seed, maxGames, nil)
 		if err != nil {
 			return err
 		}
