@@ -79,6 +79,15 @@ func Stage(empties int) int {
 	return min(max(empties, 0), NumStages*stageWidth-1) / stageWidth
 }
 
+// StageEmpties returns the range of empties that stage st covers.
+func StageEmpties(st int) (lo, hi int) {
+	lo, hi = st*stageWidth, st*stageWidth+stageWidth-1
+	if st == NumStages-1 {
+		hi = 60
+	}
+	return lo, hi
+}
+
 // layout is everything derived from the pattern list: instance symmetries,
 // table offsets, the canonical classes that tie a symmetric pattern's mirror
 // indexes together. Built once at init, read-only afterwards.
@@ -105,11 +114,14 @@ const (
 	globSize   = 2*mobSize + 2
 )
 
-// Feature counts per stage.
-var (
-	fullStride   int // full weights of one stage: every raw index of every pattern, then the globals
-	packedStride int // packed weights of one stage: one per canonical class, then the globals
-)
+// fullStride is the number of full weights of one stage: every raw index of
+// every pattern, then the globals. It is a constant so that a stage's table
+// can be a fixed-size array; buildLayout checks it.
+const fullStride = 167265 + globSize
+
+// packedStride is the number of packed weights of one stage: one per
+// canonical class, then the globals.
+var packedStride int
 
 // NumFeatures is the number of weights that contribute to one evaluation:
 // one per pattern instance, two mobilities and the parity.
@@ -199,7 +211,9 @@ func buildLayout() *layoutT {
 	if n != numInstances {
 		panic("eval: pattern instance count changed; update numInstances")
 	}
-	fullStride = int(l.fullOff[numPatterns]) + globSize
+	if int(l.fullOff[numPatterns])+globSize != fullStride {
+		panic("eval: pattern table sizes changed; update fullStride")
+	}
 	packedStride = int(l.packOff[numPatterns]) + globSize
 	return l
 }
@@ -264,32 +278,69 @@ func symmetries(b uint64) (t [8]uint64) {
 	return t
 }
 
-func tern(p, o uint64) uint32 { return b2t[p&1023] + 2*b2t[o&1023] }
+// tern returns the base-3 index of a gathered field (&1023 drops the bounds
+// checks; fields are at most 10 bits).
+func tern(p, o uint64) int32 { return int32(b2t[p&1023] + 2*b2t[o&1023]) }
 
 // indexes writes, for each pattern instance, its raw index plus its pattern's
-// offset in a full stage table.
+// offset in a full stage table. It is written out instance by instance (no
+// loops or function values) because it is most of the evaluation's time;
+// the symmetries used must be those of layout.instances, in that order,
+// which TestIndexesMatchNaive checks square by square.
 func indexes(p, o uint64, idx *[numInstances]int32) {
 	P, O := symmetries(p), symmetries(o)
-	l := layout
-	n := 0
-	put := func(pat int, gather func(uint64) uint64) {
-		off := l.fullOff[pat]
-		for _, s := range l.instances[pat] {
-			idx[n] = off + int32(tern(gather(P[s&7]), gather(O[s&7])))
-			n++
-		}
+	f := &layout.fullOff
+	off := f[patCorner3x3]
+	idx[0] = off + tern(gatherCorner3x3(P[0]), gatherCorner3x3(O[0]))
+	idx[1] = off + tern(gatherCorner3x3(P[1]), gatherCorner3x3(O[1]))
+	idx[2] = off + tern(gatherCorner3x3(P[2]), gatherCorner3x3(O[2]))
+	idx[3] = off + tern(gatherCorner3x3(P[3]), gatherCorner3x3(O[3]))
+	off = f[patCorner2x5]
+	idx[4] = off + tern(gatherCorner2x5(P[0]), gatherCorner2x5(O[0]))
+	idx[5] = off + tern(gatherCorner2x5(P[1]), gatherCorner2x5(O[1]))
+	idx[6] = off + tern(gatherCorner2x5(P[2]), gatherCorner2x5(O[2]))
+	idx[7] = off + tern(gatherCorner2x5(P[3]), gatherCorner2x5(O[3]))
+	idx[8] = off + tern(gatherCorner2x5(P[4]), gatherCorner2x5(O[4]))
+	idx[9] = off + tern(gatherCorner2x5(P[5]), gatherCorner2x5(O[5]))
+	idx[10] = off + tern(gatherCorner2x5(P[6]), gatherCorner2x5(O[6]))
+	idx[11] = off + tern(gatherCorner2x5(P[7]), gatherCorner2x5(O[7]))
+	off = f[patEdgeX]
+	idx[12] = off + tern(gatherEdgeX(P[0]), gatherEdgeX(O[0]))
+	idx[13] = off + tern(gatherEdgeX(P[2]), gatherEdgeX(O[2]))
+	idx[14] = off + tern(gatherEdgeX(P[4]), gatherEdgeX(O[4]))
+	idx[15] = off + tern(gatherEdgeX(P[5]), gatherEdgeX(O[5]))
+	n := 16
+	for k, sh := range [3]uint{8, 16, 24} { // rows 2, 3, 4 and their mirrors
+		off = f[patRow2+k]
+		idx[n] = off + tern(P[0]>>sh&0xFF, O[0]>>sh&0xFF)
+		idx[n+1] = off + tern(P[2]>>sh&0xFF, O[2]>>sh&0xFF)
+		idx[n+2] = off + tern(P[4]>>sh&0xFF, O[4]>>sh&0xFF)
+		idx[n+3] = off + tern(P[5]>>sh&0xFF, O[5]>>sh&0xFF)
+		n += 4
 	}
-	put(patCorner3x3, gatherCorner3x3)
-	put(patCorner2x5, gatherCorner2x5)
-	put(patEdgeX, gatherEdgeX)
-	put(patRow2, func(b uint64) uint64 { return b >> 8 & 0xFF })
-	put(patRow3, func(b uint64) uint64 { return b >> 16 & 0xFF })
-	put(patRow4, func(b uint64) uint64 { return b >> 24 & 0xFF })
-	put(patDiag8, gatherDiag8)
-	put(patDiag7, gatherDiag7)
-	put(patDiag6, gatherDiag6)
-	put(patDiag5, gatherDiag5)
-	put(patDiag4, gatherDiag4)
+	off = f[patDiag8]
+	idx[28] = off + tern(gatherDiag8(P[0]), gatherDiag8(O[0]))
+	idx[29] = off + tern(gatherDiag8(P[1]), gatherDiag8(O[1]))
+	off = f[patDiag7]
+	idx[30] = off + tern(gatherDiag7(P[0]), gatherDiag7(O[0]))
+	idx[31] = off + tern(gatherDiag7(P[1]), gatherDiag7(O[1]))
+	idx[32] = off + tern(gatherDiag7(P[2]), gatherDiag7(O[2]))
+	idx[33] = off + tern(gatherDiag7(P[3]), gatherDiag7(O[3]))
+	off = f[patDiag6]
+	idx[34] = off + tern(gatherDiag6(P[0]), gatherDiag6(O[0]))
+	idx[35] = off + tern(gatherDiag6(P[1]), gatherDiag6(O[1]))
+	idx[36] = off + tern(gatherDiag6(P[2]), gatherDiag6(O[2]))
+	idx[37] = off + tern(gatherDiag6(P[3]), gatherDiag6(O[3]))
+	off = f[patDiag5]
+	idx[38] = off + tern(gatherDiag5(P[0]), gatherDiag5(O[0]))
+	idx[39] = off + tern(gatherDiag5(P[1]), gatherDiag5(O[1]))
+	idx[40] = off + tern(gatherDiag5(P[2]), gatherDiag5(O[2]))
+	idx[41] = off + tern(gatherDiag5(P[3]), gatherDiag5(O[3]))
+	off = f[patDiag4]
+	idx[42] = off + tern(gatherDiag4(P[0]), gatherDiag4(O[0]))
+	idx[43] = off + tern(gatherDiag4(P[1]), gatherDiag4(O[1]))
+	idx[44] = off + tern(gatherDiag4(P[2]), gatherDiag4(O[2]))
+	idx[45] = off + tern(gatherDiag4(P[3]), gatherDiag4(O[3]))
 }
 
 // mobilities returns the legal move counts of both sides.

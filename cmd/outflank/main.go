@@ -4,10 +4,13 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"time"
 )
 
 func main() {
@@ -56,7 +59,37 @@ func run(args []string, e *env) error {
 	return c.run(e, args[1:])
 }
 
-// defaultCommand runs when outflank is started without arguments.
+// defaultCommand runs when outflank is started without arguments: the
+// shell for a person at a terminal; otherwise NBoard if the first line is
+// "nboard N" (GUIs start engines without arguments), GTP if it is a GTP
+// handshake command, else the shell reading a script.
 func defaultCommand(e *env) error {
-	return findCommand("help").run(e, nil)
+	st, err := defaultSetup("outflank")
+	if err != nil {
+		return err
+	}
+	if isTerminalReader(e.stdin) {
+		return runShellOn(e, e.stdin, st, 12, 10*time.Second)
+	}
+	br := bufio.NewReader(e.stdin)
+	first, _ := br.ReadString('\n')
+	in := io.MultiReader(strings.NewReader(first), br)
+	f := strings.Fields(first)
+	if len(f) == 2 && f[0] == "nboard" {
+		return serveNBoard(e, in, st, 12, 0)
+	}
+	if len(f) > 1 && strings.Trim(f[0], "0123456789") == "" {
+		f = f[1:] // a GTP command id
+	}
+	if len(f) > 0 && gtpHandshake[f[0]] {
+		return serveGTP(e, in, st, 12, 0)
+	}
+	return runShellOn(e, in, st, 12, 10*time.Second)
+}
+
+// gtpHandshake are GTP commands that a GUI sends first and that are not
+// shell commands.
+var gtpHandshake = map[string]bool{
+	"protocol_version": true, "name": true, "version": true, "known_command": true,
+	"list_commands": true, "boardsize": true, "clear_board": true, "komi": true, "set_game": true,
 }

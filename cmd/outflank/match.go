@@ -30,7 +30,9 @@ NBoard protocol, driven exactly as a GUI drives it:
   nboard:CMD ARGS...          an external engine, e.g. 'nboard:edax -q'
   nboard,depth=12,dir=D:CMD   the same with options (depth, time, name, dir)
 
-Both engines also take name=NAME for the reports. An engine given neither a
+A self engine runs with the defaults of "outflank nboard" (its opening book,
+one thread); self:depth=8,no-book,hash=16 changes them. Both kinds also take
+name=NAME for the reports. An engine given neither a
 depth nor a time uses --depth/--time (depth 8 if neither). On time, each
 engine gets a GGF clock worth its time per move for each move it has left
 (TI, or TB/TW), and is stopped with "ping" a little after its time; a move
@@ -38,6 +40,10 @@ answered before the "pong" counts. Unless --move-timeout/--game-timeout say
 otherwise, an engine loses after 10 minutes on one move or an hour of
 thinking in one game on depth, and after 2×time+2s on a move or 40×time+30s
 in a game on time.
+
+With --sprt ELO0,ELO1 the match stops as soon as a sequential probability
+ratio test (on the opening pairs, α = β = 0.05 unless given) accepts
+"A − B >= ELO1" or "A − B <= ELO0"; --games is then the most it plays.
 
 Each opening is played twice, colours swapped. The score is A's: wins plus
 half the draws over games, with a 95% error bar from the spread of the
@@ -68,6 +74,7 @@ func runMatch(e *env, args []string) error {
 	logFile := fs.String("log", "", "write every protocol line sent and received to this file")
 	asJSON := fs.Bool("json", false, "print the result as JSON instead of a table")
 	quiet := fs.Bool("quiet", false, "no progress line")
+	sprt := fs.String("sprt", "", "stop when a sequential test decides: ELO0,ELO1[,ALPHA[,BETA]] (e.g. 0,5)")
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}
@@ -93,6 +100,13 @@ func runMatch(e *env, args []string) error {
 			return fmt.Errorf("match: --time %q: %w", *moveTime, err)
 		}
 		cfg.Time = t
+	}
+	if *sprt != "" {
+		t, err := match.ParseSPRT(*sprt)
+		if err != nil {
+			return fmt.Errorf("match: --%w", err)
+		}
+		cfg.SPRT = &t
 	}
 	if *concurrency < 1 {
 		return fmt.Errorf("match: --concurrency %d: want 1 or more", *concurrency)
@@ -146,7 +160,7 @@ func runMatch(e *env, args []string) error {
 		defer f.Close()
 		cfg.Log = f
 	}
-	prog := newProgress(e.stderr, *quiet, len(match.Plan(cfg.Openings, cfg.Games, cfg.Seed)))
+	prog := newProgress(e.stderr, *quiet, len(match.Plan(cfg.Openings, cfg.Games, cfg.Seed)), cfg.SPRT)
 	cfg.Progress = prog.update
 	cfg.Event = func(ev match.Event) { prog.println("match: " + ev.Text) }
 
@@ -193,10 +207,12 @@ type progress struct {
 	planned int
 	shown   bool // a line is on the terminal without its newline
 	last    time.Time
+	printed int // games done at the last line printed (not a terminal)
+	sprt    *match.SPRT
 }
 
-func newProgress(w io.Writer, quiet bool, planned int) *progress {
-	p := &progress{w: w, quiet: quiet, planned: planned}
+func newProgress(w io.Writer, quiet bool, planned int, t *match.SPRT) *progress {
+	p := &progress{w: w, quiet: quiet, planned: planned, sprt: t}
 	if f, ok := w.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
 			p.tty = true
@@ -209,7 +225,7 @@ func (p *progress) update(s match.Summary) {
 	if p.quiet {
 		return
 	}
-	line := match.ProgressLine(s, p.planned)
+	line := match.ProgressLine(s, p.planned, p.sprt)
 	if p.tty {
 		fmt.Fprintf(p.w, "\r%s\033[K", line)
 		p.shown = true
@@ -217,9 +233,9 @@ func (p *progress) update(s match.Summary) {
 	}
 	// Not a terminal (a log file): a line every 10% or 30 seconds.
 	step := max(1, p.planned/10)
-	if s.Games%step == 0 || s.Games == p.planned || time.Since(p.last) > 30*time.Second {
+	if s.Games/step > p.printed/step || s.Games == p.planned || time.Since(p.last) > 30*time.Second {
 		fmt.Fprintln(p.w, line)
-		p.last = time.Now()
+		p.last, p.printed = time.Now(), s.Games
 	}
 }
 

@@ -52,7 +52,8 @@ func parseDuration(f string) (time.Duration, error) {
 	var secs float64
 	for i, x := range fields {
 		v, err := strconv.ParseFloat(x, 64)
-		if err != nil || v < 0 || v > 1e6 || (i < len(fields)-1 && v != float64(int(v))) {
+		// !(v >= 0 && v <= 1e6) also rejects NaN.
+		if err != nil || !(v >= 0 && v <= 1e6) || (i < len(fields)-1 && v != float64(int(v))) {
 			return 0, fmt.Errorf("time %q: want [[h:]m:]s", f)
 		}
 		secs = secs*60 + v
@@ -89,8 +90,8 @@ func GameClock(g *bitboard.Game) (left, increment time.Duration, ok bool, err er
 	for _, m := range g.Moves {
 		if side == toMove {
 			left += c.Increment
-			if m.HasTime && m.Time > 0 {
-				left -= time.Duration(m.Time * float64(time.Second))
+			if m.HasTime && m.Time > 0 { // NaN fails too
+				left -= time.Duration(min(m.Time, 1e6) * float64(time.Second))
 			}
 		}
 		side = side.Other()
@@ -112,4 +113,21 @@ func Budget(left, inc time.Duration, empties int) time.Duration {
 	t := usable/time.Duration(movesLeft+1) + inc*4/5
 	t = min(t, usable/2)
 	return max(t, minimum)
+}
+
+// OnlyMove returns lim made cheap when pos has a single legal move (or
+// must pass): the move is forced, so a shallow search that gives it an
+// evaluation is enough, and the clock is saved for later moves.
+func OnlyMove(pos bitboard.Position, lim Limits) Limits {
+	if bitboard.Count(pos.Moves()) > 1 {
+		return lim
+	}
+	const depth, empties = 4, 12
+	if lim.Depth == 0 || lim.Depth > depth {
+		lim.Depth = depth
+	}
+	if lim.EndgameEmpties == 0 || lim.EndgameEmpties > empties {
+		lim.EndgameEmpties = empties
+	}
+	return lim
 }

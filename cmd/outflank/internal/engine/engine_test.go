@@ -133,7 +133,7 @@ func TestParseClock(t *testing.T) {
 			t.Errorf("%q: got %+v, %v", tc.in, c, err)
 		}
 	}
-	for _, bad := range []string{"x", "1:2:3:4", "-5", "1.5:00", "1/2/3/4", "1e9"} {
+	for _, bad := range []string{"x", "1:2:3:4", "-5", "1.5:00", "1/2/3/4", "1e9", "NaN", "inf"} {
 		if _, err := engine.ParseClock(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
@@ -246,5 +246,57 @@ func TestHistoryImpliedPass(t *testing.T) {
 	h.Undo()
 	if h.Position() != pos.Pass() {
 		t.Error("undo took back the explicit pass too")
+	}
+}
+
+func FuzzParseClock(f *testing.F) {
+	for _, s := range []string{"15:00//02:00", "5:00/10", "1:00:00", "90", "0:1.5", "05:00,N//02:00", "::", "1e9", "-0", "NaN", "1:NaN"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := engine.ParseClock(s)
+		if err != nil {
+			return
+		}
+		if c.Main < 0 || c.Increment < 0 || c.Grace < 0 {
+			t.Fatalf("%q: negative clock %+v", s, c)
+		}
+		if b := engine.Budget(c.Main, c.Increment, 30); b <= 0 {
+			t.Fatalf("%q: budget %v", s, b)
+		}
+	})
+}
+
+func TestBookChoice(t *testing.T) {
+	start := bitboard.Start()
+	b := enginetest.Book{start: {
+		{Move: sq("a1"), Score: 9, Games: 100},                     // illegal: a damaged book
+		{Move: sq("f5"), Score: 3, Games: engine.MinBookGames - 1}, // too few games
+		{Move: sq("d3"), Score: 1, Games: engine.MinBookGames},     // the choice
+		{Move: sq("c4"), Score: 0, Games: 5 * engine.MinBookGames},
+	}}
+	if m, ok := engine.BookChoice(b, start); !ok || m.Move != sq("d3") {
+		t.Errorf("got %v %v, want d3", m, ok)
+	}
+	if _, ok := engine.BookChoice(b, start.Play(sq("f5"))); ok {
+		t.Error("book move out of book")
+	}
+	if _, ok := engine.BookChoice(nil, start); ok {
+		t.Error("book move without a book")
+	}
+}
+
+func TestOnlyMove(t *testing.T) {
+	lim := engine.Limits{Depth: 20, EndgameEmpties: 24, Time: time.Minute}
+	if got := engine.OnlyMove(bitboard.Start(), lim); got != lim {
+		t.Errorf("four moves: limits changed to %+v", got)
+	}
+	// White must pass: forced.
+	pass := mustBoard(t, "-OXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O")
+	if got := engine.OnlyMove(pass, lim); got.Depth != 4 || got.EndgameEmpties != 12 || got.Time != time.Minute {
+		t.Errorf("forced: %+v", got)
+	}
+	if got := engine.OnlyMove(pass, engine.Limits{Depth: 2, EndgameEmpties: 6}); got.Depth != 2 || got.EndgameEmpties != 6 {
+		t.Errorf("forced, already shallow: %+v", got)
 	}
 }

@@ -103,3 +103,9 @@ func (s *Slow) Search(ctx context.Context, pos bitboard.Position, lim engine.Lim
 
 // Clear implements engine.Searcher.
 func (s *Slow) Clear() {}
+
+// Book is a fixed opening book: the moves listed for each position.
+type Book map[bitboard.Position][]engine.BookMove
+
+// Moves implements engine.Book.
+func (b Book) Moves(pos bitboard.Position) []engine.BookMove { return b[pos] }

@@ -28,6 +28,7 @@ type Config struct {
 	Version string
 	Depth   int           // midgame depth of genmove (default 12)
 	Time    time.Duration // cap on the time of one move (0: clock or depth only)
+	Book    engine.Book   // if not nil, genmove plays book moves in the opening
 }
 
 // Run speaks GTP on in and out until "quit" or the end of input. errOut
@@ -326,10 +327,19 @@ func (s *session) genmove(args []string, commit bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if b, ok := engine.BookChoice(s.cfg.Book, pos); ok {
+		if commit {
+			if err := s.hist.Play(bitboard.GameMove{Square: b.Move}); err != nil {
+				return "", err
+			}
+		}
+		return vertex(b.Move), nil
+	}
 	lim := engine.Limits{Depth: s.cfg.Depth, EndgameEmpties: engine.EndgameEmpties(s.cfg.Depth), Time: s.cfg.Time}
 	if b := s.clock.budget(col, pos.Empties()); b > 0 && (lim.Time == 0 || b < lim.Time) {
 		lim.Time = b
 	}
+	lim = engine.OnlyMove(pos, lim)
 	t0 := time.Now()
 	info := s.think(pos, lim)
 	if s.clock.limited && s.clock.leftStone[col] == 0 {
@@ -429,7 +439,8 @@ func (s *session) timeLeft(args []string) error {
 		return err
 	}
 	t, err := strconv.ParseFloat(args[1], 64)
-	if err != nil || t < 0 || t > 1e7 {
+	if err != nil || !(t >= 0 && t <= 1e7) { // NaN fails too
+
 		return fmt.Errorf("syntax error: time %q is not a number of seconds", args[1])
 	}
 	n, err := strconv.Atoi(args[2])

@@ -325,3 +325,13 @@ func FuzzGTP(f *testing.F) {
 		}
 	})
 }
+
+func TestBookMove(t *testing.T) {
+	c4, _ := bitboard.ParseSquare("c4")
+	book := enginetest.Book{bitboard.Start(): {{Move: c4, Score: 0, Games: 500}}}
+	var out strings.Builder
+	Run(strings.NewReader("genmove b\nshowboard\n"), &out, &enginetest.Greedy{}, Config{Book: book})
+	if !strings.HasPrefix(out.String(), "= c4\n\n") {
+		t.Errorf("got %q", out.String())
+	}
+}

@@ -184,6 +184,19 @@ func (c *Client) crash(what string) *Fault {
 		}
 	case <-time.After(200 * time.Millisecond):
 	}
+	// Its last words may still be unread.
+	for drained := false; !drained; {
+		select {
+		case line, ok := <-c.lines:
+			if !ok {
+				drained = true
+				break
+			}
+			c.handle(line)
+		default:
+			drained = true
+		}
+	}
 	if len(c.tail) > 0 {
 		what += " (last output: " + strings.Join(c.tail, " | ") + ")"
 	}

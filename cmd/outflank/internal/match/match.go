@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -35,7 +37,8 @@ type Config struct {
 	// its first pong (0 = 30s).
 	MoveTimeout, GameTimeout, StartTimeout time.Duration
 
-	// Progress, if set, is called after each game with the running summary.
+	// Progress, if set, is called after a game with the running summary
+	// (after the last game, and at most ten times a second before).
 	// Record, if set, receives each finished game in game order. Event, if
 	// set, receives each forfeit as it happens. The three are called from
 	// one goroutine, never at once.
@@ -44,6 +47,9 @@ type Config struct {
 	Event    func(Event)
 	// Log, if set, receives every protocol line sent and received.
 	Log io.Writer
+	// SPRT, if set, stops the match as soon as the test decides; the games
+	// then in progress do not count.
+	SPRT *SPRT
 }
 
 // Pairing is one scheduled game: an opening and who plays black.
@@ -119,6 +125,7 @@ type Report struct {
 	Results  []GameResult
 	Summary  Summary
 	Events   []Event
+	SPRT     *SPRT // the test, if one was run
 }
 
 // limits returns an engine's depth and time per move.
@@ -177,7 +184,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if len(plan) == 0 {
 		return nil, errors.New("no openings")
 	}
-	rep := &Report{Planned: len(plan)}
+	rep := &Report{Planned: len(plan), SPRT: cfg.SPRT}
 	seen := map[string]bool{}
 	for _, p := range plan {
 		seen[p.Opening.Name+"|"+p.Opening.Start.String()] = true
@@ -203,7 +210,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.Engines[i] = EngineInfo{Spec: cfg.Engines[i].Text, Label: cfg.Engines[i].Label(), Depth: depth, Time: t}
 		c, err := ws[0].start(ctx, i)
 		if err != nil {
-			return nil, fmt.Errorf("engine %s (%s): %w", "AB"[i:i+1], cfg.Engines[i].Text, err)
+			return nil, fmt.Errorf("engine %s (%s): %w", letter(i), cfg.Engines[i].Text, err)
 		}
 		ws[0].clients[i] = c
 		rep.Engines[i].Name = c.Name()
@@ -247,6 +254,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	pending := map[int]GameResult{}
 	next := 0
 	var all []GameResult
+	var lastProgress time.Time
+	var penta [5]int          // complete pairs, for the SPRT
+	half := map[int]float64{} // scores of games whose twin is not in
 	for d := range results {
 		if d.err != nil {
 			continue // abandoned when the match was stopped
@@ -270,11 +280,28 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				cfg.Record(r)
 			}
 		}
-		if cfg.Progress != nil {
+		// Summarize reads every result: at most ten times a second.
+		if cfg.Progress != nil && (len(all) == len(plan) || time.Since(lastProgress) >= 100*time.Millisecond) {
 			cfg.Progress(Summarize(all))
+			lastProgress = time.Now()
 		}
 		if len(all) == len(plan) {
 			break
+		}
+		if cfg.SPRT != nil {
+			pair := d.res.Index / 2
+			if other, ok := half[pair]; ok {
+				delete(half, pair)
+				penta[int(math.Round(2*(other+d.res.Score)))]++
+				if cfg.SPRT.Verdict(penta) != 0 {
+					if cfg.Progress != nil {
+						cfg.Progress(Summarize(all))
+					}
+					break
+				}
+			} else {
+				half[pair] = d.res.Score
+			}
 		}
 	}
 	// After a stop, the games finished beyond a gap still go to Record.
@@ -291,7 +318,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	rep.Results = sortResults(all)
 	rep.Summary = Summarize(rep.Results)
-	if len(all) < len(plan) {
+	if len(all) < len(plan) && (cfg.SPRT == nil || cfg.SPRT.Verdict(rep.Summary.Pentanomial) == 0) {
 		if err := parent.Err(); err != nil {
 			return rep, err
 		}
@@ -300,20 +327,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 }
 
 func sortResults(rs []GameResult) []GameResult {
-	out := make([]GameResult, 0, len(rs))
-	byIndex := map[int]GameResult{}
-	maxI := -1
-	for _, r := range rs {
-		byIndex[r.Index] = r
-		maxI = max(maxI, r.Index)
-	}
-	for i := 0; i <= maxI; i++ {
-		if r, ok := byIndex[i]; ok {
-			out = append(out, r)
-		}
-	}
+	out := slices.Clone(rs)
+	slices.SortFunc(out, func(a, b GameResult) int { return a.Index - b.Index })
 	return out
 }
+
+// letter names engine i in reports: A or B.
+func letter(i int) string { return "AB"[i : i+1] }
 
 // worker plays games one after another with its own pair of engine
 // processes, kept between games and replaced after a fault.
@@ -345,7 +365,7 @@ func (w *worker) start(ctx context.Context, i int) (*Client, error) {
 				dir = ">"
 			}
 			w.logMu.Lock()
-			fmt.Fprintf(cfg.Log, "game %d %s%s %s\n", w.game.Load()+1, "AB"[i:i+1], dir, line)
+			fmt.Fprintf(cfg.Log, "game %d %s%s %s\n", w.game.Load()+1, letter(i), dir, line)
 			w.logMu.Unlock()
 		}
 	}
@@ -413,7 +433,7 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		}
 		events = append(events, Event{Game: p.Index, Engine: i, Text: fmt.Sprintf(
 			"game %d (opening %s, %s black): engine %s (%s) loses after %d moves: %v",
-			p.Index+1, p.Opening.Name, "AB"[color[0]:color[0]+1], "AB"[i:i+1], cfg.Engines[i].Label(), len(g.Moves), f)})
+			p.Index+1, p.Opening.Name, letter(color[0]), letter(i), cfg.Engines[i].Label(), len(g.Moves), f)})
 		return res, events, nil
 	}
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -67,10 +68,25 @@ func checkRecord(t *testing.T, r GameResult) {
 	}
 }
 
+// children lists this process's child processes where Linux tells
+// (/proc/self/task/*/children); nil elsewhere.
+func children() []string {
+	files, _ := filepath.Glob("/proc/self/task/*/children")
+	var out []string
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		out = append(out, strings.Fields(string(b))...)
+	}
+	return out
+}
+
 // noLeaks waits briefly for the goroutines of a match to end and fails if
-// more remain than before it.
+// more remain than before it, or if an engine process is left.
 func noLeaks(t *testing.T, before int) {
 	t.Helper()
+	if c := children(); len(c) > 0 {
+		t.Errorf("engine processes left running: %v", c)
+	}
 	for i := 0; i < 50 && runtime.NumGoroutine() > before; i++ {
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -99,8 +115,8 @@ func TestMatchFakeEngines(t *testing.T) {
 		t.Fatal(err)
 	}
 	noLeaks(t, before)
-	if rep.Summary.Games != 6 || len(records) != 6 || len(progress) != 6 {
-		t.Fatalf("games %d, records %d, progress calls %d; want 6 each", rep.Summary.Games, len(records), len(progress))
+	if rep.Summary.Games != 6 || len(records) != 6 || len(progress) == 0 || progress[len(progress)-1].Games != 6 {
+		t.Fatalf("games %d, records %d, progress calls %d; want 6 games, 6 records, progress up to 6", rep.Summary.Games, len(records), len(progress))
 	}
 	for i, r := range records {
 		if r.Index != i {
@@ -417,5 +433,34 @@ func TestMatchEdaxStyle(t *testing.T) {
 	}
 	for _, r := range rep.Results {
 		checkRecord(t, r)
+	}
+}
+
+// With OUTFLANK_EDAX set to an Edax binary (its data/ beside it), the
+// harness plays it on depth and on time (stopped by ping) against the fake
+// engine. Skipped otherwise: Edax is not part of the repository.
+func TestMatchEdax(t *testing.T) {
+	edax := os.Getenv("OUTFLANK_EDAX")
+	if edax == "" {
+		t.Skip("OUTFLANK_EDAX not set")
+	}
+	for _, opts := range []string{"depth=2", "time=50ms"} {
+		sp, err := ParseSpec(fmt.Sprintf("nboard,%s,dir=%s:'%s' -nboard -n 1", opts, filepath.Dir(edax), edax))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Run(context.Background(), Config{
+			Engines:  [2]Spec{fake(t, "first", 0, ""), sp},
+			Openings: XOT()[:1],
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := rep.Summary; s.Games != 2 || s.Forfeits != [2]int{} || !strings.HasPrefix(rep.Engines[1].Name, "Edax") {
+			t.Errorf("%s: %+v, engine %q", opts, s, rep.Engines[1].Name)
+		}
+		for _, r := range rep.Results {
+			checkRecord(t, r)
+		}
 	}
 }

@@ -9,9 +9,14 @@ import (
 )
 
 // ProgressLine is the one-line running score shown while a match plays.
-func ProgressLine(s Summary, planned int) string {
+// With an SPRT it also shows the test's LLR.
+func ProgressLine(s Summary, planned int, t *SPRT) string {
 	line := fmt.Sprintf("%d/%d games  A %+d =%d -%d  score %s  Elo %s",
 		s.Games, planned, s.Wins, s.Draws, s.Losses, pct(s.Score, s.ScoreErr), eloRange(s))
+	if t != nil {
+		lo, hi := t.Bounds()
+		line += fmt.Sprintf("  LLR %.2f [%.2f, %.2f]", t.LLR(s.Pentanomial), lo, hi)
+	}
 	if s.Forfeits[0]+s.Forfeits[1] > 0 {
 		line += fmt.Sprintf("  forfeits A %d B %d", s.Forfeits[0], s.Forfeits[1])
 	}
@@ -93,6 +98,12 @@ func (r *Report) WriteTable(w io.Writer) {
 	}
 	row("A total", s.WDL, s.ScoreErr, note)
 	fmt.Fprintf(w, "\n  Elo A - B: %s (95%%)\n", eloRange(s))
+	if p := s.Pentanomial; p != [5]int{} {
+		fmt.Fprintf(w, "  Opening pairs by A's points 0, 1/2, 1, 3/2, 2: %d %d %d %d %d\n", p[0], p[1], p[2], p[3], p[4])
+	}
+	if r.SPRT != nil {
+		fmt.Fprintf(w, "  %s: %s\n", r.SPRT, r.SPRT.Status(s.Pentanomial))
+	}
 	if s.MarginGames > 0 {
 		m := fmt.Sprintf("%+.2f", s.Margin)
 		if !math.IsNaN(s.MarginErr) {
@@ -187,7 +198,20 @@ type jsonReport struct {
 	MarginErr   *float64      `json:"margin_err95"`
 	MarginGames int           `json:"margin_games"`
 	Forfeits    [2]int        `json:"forfeits"`
+	Pentanomial [5]int        `json:"pentanomial"`
+	SPRT        *jsonSPRT     `json:"sprt,omitempty"`
 	Results     []jsonGame    `json:"results"`
+}
+
+type jsonSPRT struct {
+	Elo0    float64 `json:"elo0"`
+	Elo1    float64 `json:"elo1"`
+	Alpha   float64 `json:"alpha"`
+	Beta    float64 `json:"beta"`
+	LLR     float64 `json:"llr"`
+	Lower   float64 `json:"lower"`
+	Upper   float64 `json:"upper"`
+	Verdict string  `json:"verdict"` // "H1", "H0" or "" while undecided
 }
 
 func toJSONWDL(x WDL) jsonWDL { return jsonWDL{x.Wins, x.Draws, x.Losses} }
@@ -202,16 +226,21 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Score: num(s.Score), ScoreErr: num(s.ScoreErr), Paired: s.Paired,
 		Elo: num(s.Elo), EloLow: num(s.EloLow), EloHigh: num(s.EloHigh),
 		Margin: num(s.Margin), MarginErr: num(s.MarginErr), MarginGames: s.MarginGames,
-		Forfeits: s.Forfeits, Results: []jsonGame{},
+		Forfeits: s.Forfeits, Pentanomial: s.Pentanomial, Results: []jsonGame{},
+	}
+	if t := r.SPRT; t != nil {
+		lo, hi := t.Bounds()
+		j.SPRT = &jsonSPRT{Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta, LLR: t.LLR(s.Pentanomial), Lower: lo, Upper: hi,
+			Verdict: [3]string{"H0", "", "H1"}[t.Verdict(s.Pentanomial)+1]}
 	}
 	for i, e := range r.Engines {
 		j.Engines[i] = jsonEngine{Spec: e.Spec, Label: e.Label, Name: e.Name, Depth: e.Depth, Time: e.Time.Seconds(),
 			Moves: s.Moves[i], Think: s.Think[i].Seconds(), Nodes: s.Nodes[i]}
 	}
 	for _, g := range r.Results {
-		jg := jsonGame{Game: g.Index + 1, Opening: g.Opening, Black: "AB"[g.Black : g.Black+1], Score: g.Score, Margin: g.Margin}
+		jg := jsonGame{Game: g.Index + 1, Opening: g.Opening, Black: letter(g.Black), Score: g.Score, Margin: g.Margin}
 		if f := g.Forfeit; f != nil {
-			jg.Forfeit = &jsonForfeit{Engine: "AB"[f.Engine : f.Engine+1], Kind: f.Fault.Kind.String(), Detail: f.Fault.Detail, Ply: f.Ply}
+			jg.Forfeit = &jsonForfeit{Engine: letter(f.Engine), Kind: f.Fault.Kind.String(), Detail: f.Fault.Detail, Ply: f.Ply}
 		}
 		j.Results = append(j.Results, jg)
 	}

@@ -31,6 +31,9 @@ type Summary struct {
 	// the error; otherwise they are single games.
 	Score, ScoreErr float64
 	Paired          bool
+	// Pentanomial counts the complete opening pairs by A's points in
+	// them: 0, ½, 1, 1½, 2.
+	Pentanomial [5]int
 	// Elo is A's rating difference over B, -400·log10(1/Score − 1), with the
 	// interval that the score's interval maps to (±Inf at a score of 0 or 1).
 	Elo, EloLow, EloHigh float64
@@ -86,9 +89,11 @@ func Summarize(rs []GameResult) Summary {
 
 	s.Paired = true
 	for _, r := range rs {
-		if _, ok := byIndex[r.Index^1]; !ok {
+		b, ok := byIndex[r.Index^1]
+		if !ok {
 			s.Paired = false
-			break
+		} else if r.Index%2 == 0 {
+			s.Pentanomial[int(math.Round(2*(r.Score+b)))]++
 		}
 	}
 	var samples []float64

@@ -29,12 +29,16 @@ type Config struct {
 	Depth int    // midgame depth until the GUI sends "set depth" (default 12)
 	// Time, if set, caps the time of a move or hint whatever the clock says.
 	Time time.Duration
+	// Book, if not nil, answers go in the opening and adds "book" lines to
+	// hints.
+	Book engine.Book
 }
 
 // Run speaks NBoard on in and out until "quit" or the end of input, writing
 // error lines to errOut (which may be out). At the end of input a running
 // search is allowed to finish and report, so that piped scripts get their
-// answers. It returns nil on a normal end.
+// answers (a GUI that has gone away has closed our output as well, and the
+// next line written ends the process). It returns nil on a normal end.
 func Run(in io.Reader, out, errOut io.Writer, eng engine.Searcher, cfg Config) error {
 	if cfg.Name == "" {
 		cfg.Name = "Outflank"
@@ -124,6 +128,13 @@ func (s *session) handle(line string) (quit bool) {
 	case "ping":
 		s.out.Println(strings.TrimSpace("pong " + arg))
 	case "learn":
+		// The GUI waits for "learned" whatever happens; a failure to learn
+		// is reported on its own line first.
+		if l, ok := s.cfg.Book.(engine.Learner); ok {
+			err = l.Learn(s.game)
+		} else {
+			err = errors.New("no opening book to learn into (--no-book)")
+		}
 		s.out.Println("learned")
 	case "hint":
 		err = s.hint(arg)
@@ -261,17 +272,56 @@ func (s *session) hint(arg string) error {
 	}
 	lim := s.limits()
 	lim.MultiPV = n
+	var book []engine.BookMove
+	if s.cfg.Book != nil {
+		book = s.cfg.Book.Moves(pos)
+	}
 	s.start(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status thinking")
+		// Book moves first: "book <move> <eval> <games> <depth>"; the
+		// statistics have no search depth, hence 0.
+		for i, b := range book {
+			if i == n {
+				break
+			}
+			r.Printf("book %s %+.2f %d 0", b.Move.Upper(), b.Score, b.Games)
+		}
 		t0 := time.Now()
+		var last engine.Info
+		reported := false
 		info := engine.Think(ctx, s.eng, pos, lim, func(in engine.Info) {
 			writeSearch(r, in, n)
 			r.Printf("nodestats %d %s", in.Nodes, seconds(time.Since(t0)))
+			last, reported = in, true
 		})
-		_ = info
+		// The final result may be more than the last report (a last
+		// iteration, or a solve): send it too.
+		if !reported || !sameResult(last, info) {
+			writeSearch(r, info, n)
+			r.Printf("nodestats %d %s", info.Nodes, seconds(time.Since(t0)))
+		}
 		r.Println("status")
 	})
 	return nil
+}
+
+// sameResult reports whether two results would give the same search lines.
+func sameResult(a, b engine.Info) bool {
+	if a.Depth != b.Depth || a.Exact != b.Exact || a.WLD != b.WLD || a.Score != b.Score ||
+		len(a.PV) != len(b.PV) || len(a.Moves) != len(b.Moves) {
+		return false
+	}
+	for i := range a.PV {
+		if a.PV[i] != b.PV[i] {
+			return false
+		}
+	}
+	for i := range a.Moves {
+		if a.Moves[i] != b.Moves[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // writeSearch writes the "search" lines of one report: every scored root
@@ -318,6 +368,10 @@ func (s *session) goMove(arg string) error {
 	if pos.GameOver() {
 		return errors.New("the game is over: no move to make")
 	}
+	if b, ok := engine.BookChoice(s.cfg.Book, pos); ok {
+		s.out.Printf("=== %s/%.2f/0.00", b.Move.Upper(), b.Score)
+		return nil
+	}
 	lim := s.limits()
 	left, inc, ok, err := engine.GameClock(s.game)
 	if err != nil {
@@ -329,6 +383,7 @@ func (s *session) goMove(arg string) error {
 			lim.Time = budget
 		}
 	}
+	lim = engine.OnlyMove(pos, lim)
 	s.start(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status thinking")
 		t0 := time.Now()

@@ -2,6 +2,7 @@ package nboard
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"strconv"
 	"strings"
@@ -28,12 +29,16 @@ type harness struct {
 // startSession runs an NBoard session on pipes, stderr merged into stdout
 // as the NBoard GUI does.
 func startSession(t *testing.T, eng engine.Searcher) *harness {
+	return startSessionConfig(t, eng, Config{Name: "Outflank"})
+}
+
+func startSessionConfig(t *testing.T, eng engine.Searcher, cfg Config) *harness {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	h := &harness{t: t, in: inW, lines: make(chan string, 1000), done: make(chan struct{})}
 	go func() {
-		h.err = Run(inR, outW, outW, eng, Config{Name: "Outflank"})
+		h.err = Run(inR, outW, outW, eng, cfg)
 		outW.Close()
 		close(h.done)
 	}()
@@ -441,12 +446,68 @@ func FuzzCommand(f *testing.F) {
 		}
 		for _, l := range strings.Split(out.String(), "\n") {
 			if strings.HasPrefix(l, "=== ") {
-				m, err := bitboard.ParseGameMove(strings.TrimPrefix(l, "=== "))
-				if err != nil {
+				if _, err := bitboard.ParseGameMove(strings.TrimPrefix(l, "=== ")); err != nil {
 					t.Fatalf("bad answer %q", l)
 				}
-				_ = m
 			}
 		}
 	})
+}
+
+// TestBook: go plays the book move without searching; hint sends book
+// lines, then searches.
+func TestBook(t *testing.T) {
+	start := bitboard.Start()
+	f5, _ := bitboard.ParseSquare("f5")
+	book := enginetest.Book{start: {{Move: f5, Score: 0.5, Games: 1000}}}
+	g := &enginetest.Greedy{}
+	h := startSessionConfig(t, g, Config{Book: book})
+	h.send("nboard 2", "set depth 5", "ping 1", "go")
+	h.expect("pong 1")
+	if l, _ := h.expect("==="); l != "=== F5/0.50/0.00" {
+		t.Errorf("got %q", l)
+	}
+	if n := g.Searches.Load(); n != 0 {
+		t.Errorf("%d searches for a book move", n)
+	}
+	h.send("hint 2")
+	if l, _ := h.expect("book"); l != "book F5 +0.50 1000 0" {
+		t.Errorf("got %q", l)
+	}
+	h.expect("search ")
+}
+
+// recorder is a greedy searcher that remembers the limits it was given.
+type recorder struct {
+	enginetest.Greedy
+	lims chan engine.Limits
+}
+
+func (r *recorder) Search(ctx context.Context, pos bitboard.Position, lim engine.Limits, report func(engine.Info)) engine.Info {
+	r.lims <- lim
+	return r.Greedy.Search(ctx, pos, lim, report)
+}
+
+// TestLimits: go gets the depth and a time from the game clock; hint gets
+// the depth and N, and no time.
+func TestLimits(t *testing.T) {
+	r := &recorder{lims: make(chan engine.Limits, 10)}
+	h := startSession(t, r)
+	h.send("nboard 2", "set depth 7",
+		"set game (;GM[Othello]TI[2:00/1]BO[8 ---------------------------O*------*O--------------------------- *]B[F5//10]W[F6//20.5];)",
+		"ping 1", "go")
+	h.expect("===")
+	lim := <-r.lims
+	// Black: 120s + 1s per move made (one) - 10s = 111s, 58 empties.
+	want := engine.Budget(111*time.Second, time.Second, 58)
+	if lim.Depth != 7 || lim.EndgameEmpties != engine.EndgameEmpties(7) || lim.Time != want || lim.MultiPV != 0 {
+		t.Errorf("go limits %+v, want depth 7, time %v", lim, want)
+	}
+	h.send("hint 4")
+	h.expect("status")
+	h.expect("status")
+	lim = <-r.lims
+	if lim.Depth != 7 || lim.Time != 0 || lim.MultiPV != 4 {
+		t.Errorf("hint limits %+v, want depth 7, no time, MultiPV 4", lim)
+	}
 }

@@ -28,6 +28,7 @@ type Config struct {
 	Level         int  // depth and endgame (default 12)
 	Time          time.Duration
 	Options       engine.Options
+	Book          engine.Book // if not nil, the engine plays book moves (see "book on|off")
 	// Interrupt, if not nil, stops the running search (Ctrl-C); when idle
 	// it ends the shell.
 	Interrupt <-chan struct{}
@@ -60,6 +61,7 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine engine.Factory, cfg Conf
 		depth:     cfg.Level,
 		endgame:   engine.EndgameEmpties(cfg.Level),
 		moveTime:  cfg.Time,
+		useBook:   cfg.Book != nil,
 	}
 	s.eng = newEngine(s.opts)
 	stop := make(chan struct{})
@@ -101,6 +103,7 @@ type shell struct {
 	endgame   int           // exact solve at or below this many empties
 	moveTime  time.Duration // per move, 0 = no limit
 	engineFor [2]bool       // colours the engine plays by itself
+	useBook   bool
 	lines     <-chan textio.Line
 	pending   []textio.Line
 	eof       bool
@@ -176,6 +179,7 @@ func init() {
 		"save":    {"FILE", "save the game: GGF if FILE ends in .ggf, else the transcript", (*shell).save},
 		"game":    {"", "show the game's moves and its GGF record", (*shell).showGame},
 		"status":  {"", "show the settings", (*shell).status},
+		"book":    {"on|off", "whether the engine plays opening-book moves (hint lists them either way)", (*shell).setBook},
 	}
 }
 
@@ -300,14 +304,27 @@ func (s *shell) autoPlay() {
 	}
 }
 
-// engineMove searches and plays a move; false if the search was
-// interrupted (the move is then not played).
+// engineMove searches and plays a move. An interrupted search plays the
+// best move found so far and returns false, so that an engine playing
+// both sides stops (and no longer plays by itself).
 func (s *shell) engineMove() bool {
 	pos := s.hist.Position()
-	info, stopped := s.search(pos, s.limits())
+	if s.useBook {
+		if b, ok := engine.BookChoice(s.cfg.Book, pos); ok {
+			s.hist.Play(bitboard.GameMove{Square: b.Move, Eval: b.Score, HasEval: true}) // legal: BookChoice checks
+			s.out.Printf("%s plays %s for %s: book move, %+.2f over %d games", s.cfg.Name, b.Move, pos.ToMove, b.Score, b.Games)
+			s.forcePass()
+			s.showBoard()
+			return true
+		}
+	}
+	info, stopped := s.search(pos, engine.OnlyMove(pos, s.limits()))
 	if stopped {
-		s.out.Println("Stopped; no move played.")
-		return false
+		s.out.Println("Stopped: playing the best move found so far.")
+		if s.engineFor == [2]bool{true, true} {
+			s.engineFor = [2]bool{}
+			s.out.Println("The engine no longer plays by itself (\"engine both\" resumes).")
+		}
 	}
 	if err := s.hist.Play(bitboard.GameMove{Square: info.Best, Eval: float64(info.Score), HasEval: true, Time: info.Time.Seconds(), HasTime: true}); err != nil {
 		s.errorf("engine move %s: %v", info.Best, err) // cannot happen: Think returns legal moves
@@ -316,7 +333,7 @@ func (s *shell) engineMove() bool {
 	s.out.Printf("%s plays %s for %s: %s", s.cfg.Name, info.Best, pos.ToMove, describe(info))
 	s.forcePass()
 	s.showBoard()
-	return true
+	return !stopped
 }
 
 // describe is the one-line summary of a search result.
@@ -450,21 +467,18 @@ func (s *shell) play(args []string) error {
 	if err != nil {
 		return err
 	}
-	played := 0
-	for _, m := range moves {
+	for i, m := range moves {
 		if gm := s.hist.Game().Moves; m == bitboard.PassMove && len(gm) > 0 &&
 			gm[len(gm)-1].Square == bitboard.PassMove && !s.hist.Position().MustPass() {
 			continue // a transcript's explicit pass, already made by forcePass
 		}
 		pos := s.hist.Position()
 		if err := s.hist.Play(bitboard.GameMove{Square: m}); err != nil {
-			if played > 0 {
-				s.forcePass()
-				s.showBoard()
+			if i > 0 {
+				s.showBoard() // the moves before it stand
 			}
-			return fmt.Errorf("move %d (%s) not played: %s", played+1, m, reason(pos, m))
+			return fmt.Errorf("move %d (%s) not played: %s", i+1, m, reason(pos, m))
 		}
-		played++
 		s.forcePass()
 	}
 	s.afterMoves()
@@ -578,6 +592,14 @@ func (s *shell) hint(args []string) error {
 	if pos.GameOver() {
 		return errors.New("the game is over")
 	}
+	if s.cfg.Book != nil {
+		for i, b := range s.cfg.Book.Moves(pos) {
+			if i == n {
+				break
+			}
+			s.out.Printf("book %-3s %+6.2f  (%d games)", b.Move, b.Score, b.Games)
+		}
+	}
 	lim := s.limits()
 	lim.MultiPV = n
 	info, stopped := s.search(pos, lim)
@@ -614,6 +636,9 @@ func (s *shell) solve(args []string) error {
 		wld = true
 	}
 	pos := s.hist.Position()
+	if pos.Empties() > 30 && s.cfg.Interactive {
+		s.out.Printf("Solving %d empties exactly may take very long; Ctrl-C stops it.", pos.Empties())
+	}
 	info, stopped := s.search(pos, engine.Limits{EndgameEmpties: 64, WLD: wld})
 	if stopped || !info.Exact {
 		s.out.Printf("Not solved (stopped): best so far %s", describe(info))
@@ -718,7 +743,8 @@ func (s *shell) setTime(args []string) error {
 		return errors.New("want a number of seconds")
 	}
 	v, err := strconv.ParseFloat(args[0], 64)
-	if err != nil || v < 0 || v > 1e6 {
+	if err != nil || !(v >= 0 && v <= 1e6) { // NaN fails too
+
 		return fmt.Errorf("%q is not a number of seconds", args[0])
 	}
 	s.moveTime = time.Duration(v * float64(time.Second))
@@ -736,12 +762,30 @@ func (s *shell) setThreads(args []string) error {
 }
 
 func (s *shell) setHash(args []string) error {
-	n, err := oneInt(args, "hash MB", 1, 1<<20)
+	n, err := oneInt(args, "hash MB", 1, 1<<16)
 	if err != nil {
 		return err
 	}
 	s.opts.HashMB = n
 	s.eng = s.newEngine(s.opts)
+	return s.status(nil)
+}
+
+func (s *shell) setBook(args []string) error {
+	if len(args) != 1 {
+		return errors.New("want on or off")
+	}
+	switch strings.ToLower(args[0]) {
+	case "on":
+		if s.cfg.Book == nil {
+			return errors.New("no book loaded (started with --no-book?)")
+		}
+		s.useBook = true
+	case "off":
+		s.useBook = false
+	default:
+		return fmt.Errorf("%q: want on or off", args[0])
+	}
 	return s.status(nil)
 }
 
@@ -762,8 +806,12 @@ func (s *shell) status(args []string) error {
 	if len(sides) == 0 {
 		sides = []string{"none"}
 	}
-	s.out.Printf("depth %d, exact from %d empties, time per move %s, threads %d, hash %d MB, engine plays %s",
-		s.depth, s.endgame, t, s.opts.Threads, s.opts.HashMB, strings.Join(sides, " and "))
+	book := "off"
+	if s.useBook {
+		book = "on"
+	}
+	s.out.Printf("depth %d, exact from %d empties, time per move %s, threads %d, hash %d MB, book %s, engine plays %s",
+		s.depth, s.endgame, t, s.opts.Threads, s.opts.HashMB, book, strings.Join(sides, " and "))
 	return nil
 }
 

@@ -207,7 +207,7 @@ func TestInterruptStopsSearch(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("interrupt did not stop the search")
 	}
-	if !strings.Contains(out.String(), "Stopped; no move played.") {
+	if !strings.Contains(out.String(), "Stopped: playing the best move found so far.") || !strings.Contains(out.String(), "White to move (last move") {
 		t.Errorf("got %s", out.String())
 	}
 }
@@ -231,4 +231,81 @@ func FuzzShell(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+func TestBook(t *testing.T) {
+	c4, _ := bitboard.ParseSquare("c4")
+	book := enginetest.Book{bitboard.Start(): {{Move: c4, Score: 0.25, Games: 500}}}
+	var out strings.Builder
+	Run(strings.NewReader("hint 1\ngo\nundo\nbook off\ngo\n"), &out, &out,
+		func(engine.Options) engine.Searcher { return &enginetest.Greedy{} }, Config{Book: book, Level: 1})
+	o := out.String()
+	for _, want := range []string{"book c4   +0.25  (500 games)", "Outflank plays c4 for black: book move, +0.25 over 500 games", "book off"} {
+		if !strings.Contains(o, want) {
+			t.Errorf("no %q in %s", want, o)
+		}
+	}
+	if strings.Count(o, "Outflank plays c4") != 1 {
+		t.Errorf("book off still played the book move: %s", o)
+	}
+}
+
+// TestEOFDuringSearch: the script ends while the engine thinks; the move
+// is still made and shown, and the shell ends.
+func TestEOFDuringSearch(t *testing.T) {
+	var out strings.Builder
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(strings.NewReader("go"), &out, &out,
+			func(engine.Options) engine.Searcher { return &enginetest.Slow{} }, Config{Time: 50 * time.Millisecond})
+	}()
+	select {
+	case err := <-done:
+		if err != nil || !strings.Contains(out.String(), "Outflank plays") {
+			t.Errorf("%v: %s", err, out.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("shell did not end")
+	}
+}
+
+// TestTranscriptWithPasses plays a whole game given as one transcript,
+// once with its passes written out and once without: the shell makes the
+// forced passes itself, and both end in the same position.
+func TestTranscriptWithPasses(t *testing.T) {
+	// A whole game with a pass, from a fixed pseudo-random move choice.
+	var withPA, without []string
+	var p bitboard.Position
+	for seed := 0; seed < 1000; seed++ {
+		withPA, without, p = nil, nil, bitboard.Start()
+		passes := 0
+		for i := 0; !p.GameOver(); i++ {
+			if p.MustPass() {
+				withPA = append(withPA, "PA")
+				p = p.Pass()
+				passes++
+				continue
+			}
+			ms := p.Moves()
+			for k := (seed*7 + i*13) % bitboard.Count(ms); k > 0; k-- {
+				ms &= ms - 1
+			}
+			sq := bitboard.FirstSquare(ms)
+			withPA = append(withPA, sq.String())
+			without = append(without, sq.String())
+			p = p.Play(sq)
+		}
+		if passes > 0 {
+			break
+		}
+	}
+	if len(withPA) == len(without) {
+		t.Fatal("no game with a pass found")
+	}
+	for _, tr := range []string{strings.Join(withPA, " "), strings.Join(without, "")} {
+		out := runScript(t, nil, "play "+tr)
+		if strings.Contains(out, "error:") || !strings.Contains(out, "Game over: "+p.Result().String()) {
+			t.Errorf("%s: %s", tr, out[max(0, len(out)-300):])
+		}
+	}
 }

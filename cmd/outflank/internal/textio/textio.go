@@ -60,8 +60,11 @@ func readLine(br *bufio.Reader) (Line, error) {
 		chunk, isPrefix, err := br.ReadLine()
 		if !tooLong {
 			if sb.Len()+len(chunk) > MaxLine {
+				// Keep only the start, to name the line in an error.
 				tooLong = true
-				sb.Write(chunk[:min(len(chunk), 40)])
+				start := sb.String()
+				sb.Reset()
+				sb.WriteString(start[:min(len(start), 40)])
 			} else {
 				sb.Write(chunk)
 			}

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"runtime/debug"
+
+	"github.com/spf13/pflag"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/book"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/eval"
+	"github.com/outflank-othello/outflank/search"
+)
+
+// searchEngine adapts *search.Engine to the front ends' engine.Searcher.
+type searchEngine struct{ e *search.Engine }
+
+// searchFactory returns a factory of engines evaluating with ev.
+func searchFactory(ev search.Evaluator) engine.Factory {
+	return func(opts engine.Options) engine.Searcher {
+		return searchEngine{search.New(search.Options{HashMB: opts.HashMB, Threads: opts.Threads, Eval: ev})}
+	}
+}
+
+// defaultEvaluator is the trained pattern evaluation embedded in the
+// binary; while its embedded weights are still all zero (untrained), the
+// placeholder eval.Simple, which at least knows mobility and corners.
+func defaultEvaluator() search.Evaluator {
+	p := eval.Default()
+	for _, w := range p.Packed() {
+		if w != 0 {
+			return p
+		}
+	}
+	return eval.Simple{}
+}
+
+func (a searchEngine) Search(ctx context.Context, pos bitboard.Position, lim engine.Limits, report func(engine.Info)) engine.Info {
+	sl := search.Limits{Depth: lim.Depth, Time: lim.Time, Nodes: lim.Nodes, EndgameEmpties: lim.EndgameEmpties, WLD: lim.WLD, MultiPV: lim.MultiPV}
+	var r func(search.Info)
+	if report != nil {
+		r = func(i search.Info) { report(fromSearch(i)) }
+	}
+	return fromSearch(a.e.Search(ctx, pos, sl, r))
+}
+
+func (a searchEngine) Clear() { a.e.Clear() }
+
+func fromSearch(i search.Info) engine.Info {
+	out := engine.Info{Depth: i.Depth, Exact: i.Exact, WLD: i.WLD, Score: i.Score, Best: i.Best,
+		PV: i.PV, Nodes: i.Nodes, Time: i.Time}
+	for _, m := range i.Moves {
+		out.Moves = append(out.Moves, engine.MoveScore{Move: m.Move, Score: m.Score})
+	}
+	return out
+}
+
+// engineFlags are the flags of every command that plays with the engine.
+type engineFlags struct {
+	hash, threads  *int
+	evalFile, book *string
+	noBook         *bool
+}
+
+func addEngineFlags(fs *pflag.FlagSet) engineFlags {
+	return engineFlags{
+		hash:     fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
+		threads:  fs.Int("threads", 1, "search threads"),
+		evalFile: fs.String("eval", "", "evaluation weights file (default: the built-in evaluation)"),
+		book:     fs.String("book", "", "opening book file (default: the built-in book); a missing FILE starts from the built-in book, and games learnt (NBoard learn) are saved to it"),
+		noBook:   fs.Bool("no-book", false, "play without an opening book"),
+	}
+}
+
+// engineSetup is what a front end needs to play: a way to build engines,
+// their options, and the opening book (nil for none).
+type engineSetup struct {
+	factory engine.Factory
+	opts    engine.Options
+	book    engine.Book
+}
+
+// setup checks the flags and loads the evaluation and the book.
+func (f engineFlags) setup(cmd string) (engineSetup, error) {
+	if *f.hash < 1 || *f.hash > 1<<16 {
+		return engineSetup{}, fmt.Errorf("%s: --hash %d: want a size from 1 to 65536 MiB", cmd, *f.hash)
+	}
+	if *f.threads < 1 || *f.threads > 1024 {
+		return engineSetup{}, fmt.Errorf("%s: --threads %d: want 1 to 1024", cmd, *f.threads)
+	}
+	st := engineSetup{opts: engine.Options{HashMB: *f.hash, Threads: *f.threads}}
+	var ev search.Evaluator = defaultEvaluator()
+	if *f.evalFile != "" {
+		p, err := eval.Load(*f.evalFile)
+		if err != nil {
+			return engineSetup{}, fmt.Errorf("%s: --eval: %w", cmd, err)
+		}
+		ev = p
+	}
+	st.factory = searchFactory(ev)
+	switch {
+	case *f.noBook && *f.book != "":
+		return engineSetup{}, fmt.Errorf("%s: --book and --no-book together", cmd)
+	case *f.noBook:
+	case *f.book != "":
+		b, err := book.Load(*f.book)
+		if errors.Is(err, fs.ErrNotExist) {
+			// A new book file: start from the built-in book and create the
+			// file when the first game is learnt.
+			b, err = book.Default()
+		}
+		if err != nil {
+			return engineSetup{}, fmt.Errorf("%s: --book: %w", cmd, err)
+		}
+		st.book = &bookMoves{b: b, path: *f.book}
+	default:
+		b, err := book.Default()
+		if err != nil {
+			return engineSetup{}, fmt.Errorf("%s: built-in book: %w", cmd, err)
+		}
+		st.book = &bookMoves{b: b}
+	}
+	return st, nil
+}
+
+// defaultSetup is the set-up with every engine flag at its default.
+func defaultSetup(cmd string) (engineSetup, error) {
+	return addEngineFlags(pflag.NewFlagSet(cmd, pflag.ContinueOnError)).setup(cmd)
+}
+
+// bookMoves adapts *book.Book to engine.Book and engine.Learner. Learnt
+// games are saved to path when one was given (--book FILE), and otherwise
+// kept for the session only.
+type bookMoves struct {
+	b    *book.Book
+	path string
+}
+
+// Learn adds a finished game to the book with its final result (empties to
+// the winner). An unfinished game has no result to learn from.
+func (b *bookMoves) Learn(g *bitboard.Game) error {
+	end := g.Current()
+	if !end.GameOver() {
+		return fmt.Errorf("learn: the game is not over (%d empties, %s to move): nothing learnt", end.Empties(), end.ToMove)
+	}
+	diff := end.FinalScore()
+	if end.ToMove == bitboard.White {
+		diff = -diff
+	}
+	moves := make([]bitboard.Square, len(g.Moves))
+	for i, m := range g.Moves {
+		moves[i] = m.Square
+	}
+	if err := b.b.AddGame(g.Start, moves, diff); err != nil {
+		return fmt.Errorf("learn: %w", err)
+	}
+	if b.path == "" {
+		return nil
+	}
+	if err := b.b.Save(b.path); err != nil {
+		return fmt.Errorf("learn: saving the book: %w", err)
+	}
+	return nil
+}
+
+func (b *bookMoves) Moves(pos bitboard.Position) []engine.BookMove {
+	cs := b.b.Moves(pos)
+	out := make([]engine.BookMove, len(cs))
+	for i, c := range cs {
+		out[i] = engine.BookMove{Move: c.Move, Score: c.Score, Games: int(c.Games)}
+	}
+	return out
+}
+
+// version is the module version of the build ("(devel)" when built from a
+// checkout) with the VCS revision when known.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "dev"
+	}
+	v := bi.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "dev"
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 7 {
+			v += "+" + s.Value[:7]
+		}
+	}
+	return v
+}

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/outflank-othello/outflank/eval"
+	"github.com/outflank-othello/outflank/eval/train"
+)
+
+func init() {
+	register(&command{
+		name:    "train",
+		args:    "--wthor DIR [flags]",
+		summary: "Fit the pattern evaluation's weights to game records.",
+		details: `Reads the WTHOR database (every .wtb file of DIR), labels its positions
+(theoretical score up to the theory point, 24 empties in WTHOR; after it an
+exact solve at --solve-empties or fewer in a share of the games, or the final
+score of games that ended with their theoretical score), holds out a share of the
+games (chosen from --seed), fits the weights by stochastic gradient descent
+with weight decay, and writes the weights file (--out). Prints the mean
+absolute error, in discs, per stage on training and held-out positions.
+Bad records are reported with their file and record number and skipped.
+Runs are reproducible: the same data and flags give the same file. With
+--checkpoint the state is saved after each epoch, and --resume continues an
+interrupted run.`,
+		run: runTrain,
+	})
+}
+
+func runTrain(e *env, args []string) error {
+	c := findCommand("train")
+	fs := c.flags(e)
+	dir := fs.String("wthor", "", "directory of WTHOR .wtb files")
+	out := fs.String("out", "outflank.weights", "weights file to write")
+	seed := fs.Uint64("seed", 1, "random seed (hold-out split, shuffling)")
+	holdOut := fs.Float64("holdout", 0.1, "share of games held out to measure the error")
+	epochs := fs.Int("epochs", 6, "passes over the training positions")
+	optimizer := fs.String("optimizer", "adam", "\"adam\" (mini-batch) or \"sgd\" (per position)")
+	batch := fs.Int("batch", 256, "positions per Adam step")
+	rate := fs.Float64("rate", 0.02, "initial step size (Adam: discs per step)")
+	finalRate := fs.Float64("final-rate", 0.002, "step size at the last epoch (geometric decay)")
+	l2 := fs.Float64("l2", 0.01, "L2 regularisation")
+	samplesFile := fs.String("samples", "", "cache the labelled positions in this file (reused if it exists)")
+	solveEmpties := fs.Int("solve-empties", 12, "label positions with at most this many empties by an exact solve")
+	solveShare := fs.Float64("solve-share", 0.25, "share of the games whose small endgames are solved")
+	maxGames := fs.Int("max-games", 0, "use only the first N games (0 = all), for quick runs")
+	checkpoint := fs.String("checkpoint", "", "save the training state here after each epoch")
+	resume := fs.Bool("resume", false, "continue from --checkpoint if it exists")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	if ok, err := parse(fs, args); !ok {
+		return err
+	}
+	if *dir == "" {
+		return fmt.Errorf("train: want --wthor DIR (e.g. the WTHOR database directory)")
+	}
+	if fs.NArg() != 0 {
+		return fmt.Errorf("train: unexpected argument %q", fs.Arg(0))
+	}
+	if *optimizer != "adam" && *optimizer != "sgd" {
+		return fmt.Errorf("train: --optimizer %q: want adam or sgd", *optimizer)
+	}
+	if *holdOut <= 0 || *holdOut >= 1 || *epochs < 1 || *rate <= 0 || *finalRate <= 0 || *l2 < 0 {
+		return fmt.Errorf("train: --holdout must be in (0,1), --epochs >= 1, rates > 0, --l2 >= 0")
+	}
+	bar := newProgressBar(e.stderr, *quiet)
+	nbad := 0
+	bad := func(err error) {
+		nbad++
+		bar.clear()
+		fmt.Fprintln(e.stderr, "skipped:", err)
+	}
+	t0 := time.Now()
+	key := fmt.Sprintf("wthor=%s max-games=%d solve-empties=%d solve-share=%g seed=%d", *dir, *maxGames, *solveEmpties, *solveShare, *seed)
+	var samples []train.Sample
+	if *samplesFile != "" {
+		var err error
+		samples, err = train.LoadSamples(*samplesFile, key)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("train: %w", err)
+		}
+		if err == nil {
+			fmt.Fprintf(e.stdout, "positions: %d, read from %s\n", len(samples), *samplesFile)
+		}
+	}
+	if samples == nil {
+		games, err := train.ReadWTHOR(*dir, bad)
+		if err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
+		if *maxGames > 0 && *maxGames < len(games) {
+			games = games[:*maxGames]
+		}
+		lb := train.Labeler{Solve: train.Solve, SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed}
+		if *solveEmpties <= 0 || *solveShare <= 0 {
+			lb.Solve = nil
+		} else if *solveEmpties > 16 {
+			return fmt.Errorf("train: --solve-empties %d: the labeller's solver is meant for 16 empties or fewer", *solveEmpties)
+		}
+		var st train.Stats
+		samples, st = lb.Extract(games, bad, func(d, t int) { bar.show("reading games", d, t) })
+		bar.clear()
+		fmt.Fprintf(e.stdout, "games: %d used, %d unfinished, %d bad records skipped\n", st.Games, st.Unfinished, nbad)
+		fmt.Fprintf(e.stdout, "positions: %d labelled by the theoretical score %d, the final score of a perfect end %d, the solver %d; %d later positions of imperfect ends left out; %d games end with their theoretical score\n",
+			len(samples), st.Theory, st.Final, st.Solved, st.Dropped, st.PerfectEnd)
+		if *samplesFile != "" {
+			if err := train.SaveSamples(*samplesFile, key, samples); err != nil {
+				return fmt.Errorf("train: %w", err)
+			}
+		}
+	}
+	cfg := train.Config{
+		Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2,
+		Checkpoint: *checkpoint, Resume: *resume,
+		Progress: bar.show,
+		EpochReport: func(r train.Report) {
+			bar.clear()
+			fmt.Fprintf(e.stdout, "epoch %d: train MAE %.3f, held-out MAE %.3f (%s)\n",
+				r.Epoch, r.TrainAll.MAE, r.TestAll.MAE, time.Since(t0).Round(time.Second))
+		},
+	}
+	ev, reports, err := train.Fit(samples, cfg)
+	bar.clear()
+	if err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	if len(reports) > 0 {
+		train.WriteReport(e.stdout, reports[len(reports)-1])
+	}
+	data := ev.Encode()
+	if err := os.WriteFile(*out, data, 0o644); err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	if _, err := eval.Parse(data); err != nil {
+		return fmt.Errorf("train: the written file does not read back: %w", err)
+	}
+	fmt.Fprintf(e.stdout, "wrote %s (%d bytes) in %s\n", *out, len(data), time.Since(t0).Round(time.Second))
+	return nil
+}
+
+// progressBar draws a one-line bar on a terminal-like writer, at most a few
+// times a second.
+type progressBar struct {
+	w     io.Writer
+	off   bool
+	last  time.Time
+	shown bool
+	start time.Time
+	phase string
+}
+
+func newProgressBar(w io.Writer, off bool) *progressBar { return &progressBar{w: w, off: off} }
+
+func (b *progressBar) show(phase string, done, total int) {
+	if b.off || total <= 0 {
+		return
+	}
+	now := time.Now()
+	if phase != b.phase {
+		b.phase, b.start = phase, now
+	} else if now.Sub(b.last) < 200*time.Millisecond && done < total {
+		return
+	}
+	b.last = now
+	const width = 30
+	k := done * width / total
+	eta := ""
+	if el := now.Sub(b.start); done > 0 && done < total && el > time.Second {
+		eta = " ETA " + (time.Duration(float64(el) * float64(total-done) / float64(done))).Round(time.Second).String()
+	}
+	fmt.Fprintf(b.w, "\r%-14s [%s%s] %3d%% %d/%d%s\x1b[K", phase, strings.Repeat("=", k), strings.Repeat(" ", width-k),
+		done*100/total, done, total, eta)
+	b.shown = true
+}
+
+func (b *progressBar) clear() {
+	if b.shown {
+		fmt.Fprint(b.w, "\r\x1b[K")
+		b.shown = false
+	}
+}

@@ -1,0 +1,242 @@
+// Package train fits the weights of the pattern evaluation (eval.Pattern)
+// to labelled positions taken from game records: the WTHOR database of
+// tournament games and any other games given as move lists.
+//
+// Labels (see eval/README.md for why):
+//   - a position with at least TheoryEmpties empties (24 in WTHOR) gets the
+//     game's theoretical score: the exact result of perfect play from the
+//     position the game reached at TheoryEmpties empties, for the side to move;
+//   - a later position with at most SolveEmpties empties gets its exact score
+//     from the solver, in the share SolveShare of the games (chosen from the
+//     seed) that the labelling time allows;
+//   - any other later position gets the game's final score only if that
+//     equals the theoretical score: both players then kept the perfect-play
+//     result, so the final score is that of perfect play from the position
+//     unless two errors cancelled out. Other games' later positions are left
+//     out: only about 13% of WTHOR games end with their theoretical score, and
+//     the final score of the others carries endgame errors of 10 discs and
+//     more (a first fit on them had a held-out error of 12 discs at 20-23
+//     empties, twice that at 24-27).
+//
+// Positions where the side to move must pass, and finished positions, are
+// not used: search never evaluates them.
+package train
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"os"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/bitboard/wthor"
+)
+
+// Sample is one labelled position.
+type Sample struct {
+	Player, Opponent uint64
+	Score            int8  // label: final disc difference for the side to move
+	Exact            bool  // the label is an exact perfect-play score
+	Game             int32 // index of its game, for the train/held-out split
+}
+
+// Empties returns the number of empty squares of the sample's position.
+func (s *Sample) Empties() int { return 64 - bitboard.Count(s.Player|s.Opponent) }
+
+// Game is a game record to learn from.
+type Game struct {
+	Source string            // file and record, for error messages
+	Moves  []bitboard.Square // from the standard start; passes may be implied
+	// BlackScore is black's final disc count with empties to the winner.
+	BlackScore int
+	// TheoryScore is black's disc count under perfect play from the position
+	// reached with TheoryEmpties empties; TheoryEmpties 0 means unknown (e.g.
+	// self-play games, whose labels then come from the solver or the end).
+	TheoryScore   int
+	TheoryEmpties int
+}
+
+// ReadWTHOR reads every .wtb file of dir. Records that cannot be used are
+// reported through bad (with file and record number) and skipped: unreadable
+// records, and games that stop before the end (their score is an official
+// result, not a disc count).
+func ReadWTHOR(dir string, bad func(error)) ([]Game, error) {
+	files, err := wthor.Files(dir)
+	if err != nil {
+		return nil, err
+	}
+	var games []Game
+	for _, f := range files {
+		h, gs, badRecs, err := wthor.ReadFile(f)
+		for _, e := range badRecs {
+			bad(e)
+		}
+		if err != nil {
+			bad(err) // a truncated file: its whole records are still used
+		}
+		for _, g := range gs {
+			games = append(games, Game{
+				Source:        fmt.Sprintf("%s: record %d", f, g.Record),
+				Moves:         g.Moves,
+				BlackScore:    g.BlackScore,
+				TheoryScore:   g.TheoreticalScore,
+				TheoryEmpties: h.TheoryEmpties,
+			})
+		}
+	}
+	return games, nil
+}
+
+// Labeler options.
+type Labeler struct {
+	// Solve, if set, returns the exact final disc difference for the side to
+	// move; it is used for positions with at most SolveEmpties empties in
+	// the share SolveShare of the games picked by Seed.
+	Solve        func(player, opponent uint64) int
+	SolveEmpties int
+	SolveShare   float64
+	Seed         uint64
+}
+
+// Stats counts what extraction kept and dropped.
+type Stats struct {
+	Games, BadGames, Unfinished int
+	Theory, Final, Solved       int // samples by label source
+	PerfectEnd                  int // games whose final score equals the theoretical one
+	Dropped                     int // later positions of games with an imperfect end
+}
+
+// Extract replays games and returns their labelled samples. A game with an
+// illegal move or a score that does not match its final position is
+// reported through bad and skipped.
+func (lb Labeler) Extract(games []Game, bad func(error), progress func(done, total int)) ([]Sample, Stats) {
+	var out []Sample
+	var st Stats
+	for gi, g := range games {
+		if progress != nil && gi%1024 == 0 {
+			progress(gi, len(games))
+		}
+		_, pos, err := bitboard.Replay(bitboard.Start(), g.Moves)
+		if err != nil {
+			bad(fmt.Errorf("%s: %w", g.Source, err))
+			st.BadGames++
+			continue
+		}
+		last := pos[len(pos)-1]
+		if !last.GameOver() {
+			st.Unfinished++
+			continue
+		}
+		if got := last.BlackScoreEmptiesToWinner(); got != g.BlackScore {
+			bad(fmt.Errorf("%s: recorded score %d, but the moves end with %d black discs", g.Source, g.BlackScore, got))
+			st.BadGames++
+			continue
+		}
+		st.Games++
+		final := 2*g.BlackScore - 64
+		theory := 2*g.TheoryScore - 64
+		haveTheory := g.TheoryEmpties > 0
+		perfectEnd := !haveTheory || final == theory
+		if haveTheory && final == theory {
+			st.PerfectEnd++
+		}
+		solveGame := lb.Solve != nil && Split(lb.Seed^0x5eed, int32(gi), lb.SolveShare)
+		for _, p := range pos {
+			if p.GameOver() || p.MustPass() {
+				continue
+			}
+			e := p.Empties()
+			var black int
+			exact := false
+			switch {
+			case haveTheory && e >= g.TheoryEmpties:
+				black, exact = theory, e == g.TheoryEmpties
+				st.Theory++
+			case solveGame && e <= lb.SolveEmpties:
+				s := Sample{Player: p.Player, Opponent: p.Opponent, Score: int8(lb.Solve(p.Player, p.Opponent)), Exact: true, Game: int32(gi)}
+				out = append(out, s)
+				st.Solved++
+				continue
+			case perfectEnd:
+				black, exact = final, haveTheory
+				st.Final++
+			default:
+				st.Dropped++
+				continue
+			}
+			if p.ToMove == bitboard.White {
+				black = -black
+			}
+			out = append(out, Sample{Player: p.Player, Opponent: p.Opponent, Score: int8(black), Exact: exact, Game: int32(gi)})
+		}
+	}
+	if progress != nil {
+		progress(len(games), len(games))
+	}
+	return out, st
+}
+
+// Samples cache file: "OFSM", version 1, a key naming the data and labelling
+// options, the sample count, 22-byte samples, CRC-32 of all before it. It
+// saves the labelling (minutes of solving) when a fit is repeated.
+const smMagic = "OFSM"
+
+// SaveSamples writes samples to path with key.
+func SaveSamples(path, key string, samples []Sample) error {
+	le := binary.LittleEndian
+	b := make([]byte, 0, 16+len(key)+22*len(samples)+4)
+	b = append(b, smMagic...)
+	b = le.AppendUint32(b, 1)
+	b = le.AppendUint32(b, uint32(len(key)))
+	b = append(b, key...)
+	b = le.AppendUint32(b, uint32(len(samples)))
+	for _, s := range samples {
+		b = le.AppendUint64(b, s.Player)
+		b = le.AppendUint64(b, s.Opponent)
+		b = append(b, byte(s.Score))
+		var fl byte
+		if s.Exact {
+			fl = 1
+		}
+		b = append(b, fl)
+		b = le.AppendUint32(b, uint32(s.Game))
+	}
+	b = le.AppendUint32(b, crc32.ChecksumIEEE(b))
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// LoadSamples reads a samples file written with the same key.
+func LoadSamples(path, key string) ([]Sample, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	le := binary.LittleEndian
+	bad := func(why string) ([]Sample, error) { return nil, fmt.Errorf("samples file %s: %s", path, why) }
+	if len(b) < 20 || string(b[:4]) != smMagic || le.Uint32(b[4:]) != 1 {
+		return bad("not a samples file")
+	}
+	if crc32.ChecksumIEEE(b[:len(b)-4]) != le.Uint32(b[len(b)-4:]) {
+		return bad("checksum mismatch (truncated or damaged)")
+	}
+	k := int(le.Uint32(b[8:]))
+	if 12+k+4 > len(b) || string(b[12:12+k]) != key {
+		return bad("made from other data or labelling options")
+	}
+	b = b[12+k:]
+	n := int(le.Uint32(b))
+	b = b[4 : len(b)-4]
+	if len(b) != 22*n {
+		return bad("size does not match its count")
+	}
+	out := make([]Sample, n)
+	for i := range out {
+		r := b[22*i:]
+		out[i] = Sample{Player: le.Uint64(r), Opponent: le.Uint64(r[8:]), Score: int8(r[16]), Exact: r[17] == 1, Game: int32(le.Uint32(r[18:]))}
+	}
+	return out, nil
+}

@@ -1,0 +1,86 @@
+package train
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/outflank-othello/outflank/bitboard"
+)
+
+// minimax is the naive full-width reference.
+func minimax(p, o uint64) int {
+	moves := bitboard.Moves(p, o)
+	if moves == 0 {
+		if bitboard.Moves(o, p) == 0 {
+			return final(p, o)
+		}
+		return -minimax(o, p)
+	}
+	best := -65
+	for m := moves; m != 0; m &= m - 1 {
+		sq := bitboard.FirstSquare(m)
+		f := bitboard.Flips(p, o, sq)
+		best = max(best, -minimax(o&^f, p|f|sq.Bit()))
+	}
+	return best
+}
+
+// randomEndgame plays random moves until empties are left.
+func randomEndgame(rng *rand.Rand, empties int) (bitboard.Position, bool) {
+	pos := bitboard.Start()
+	for pos.Empties() > empties {
+		m := pos.Moves()
+		if m == 0 {
+			if pos.GameOver() {
+				return pos, false
+			}
+			pos = pos.Pass()
+			continue
+		}
+		for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
+			m &= m - 1
+		}
+		pos = pos.Play(bitboard.FirstSquare(m))
+	}
+	return pos, true
+}
+
+func TestSolveMatchesMinimax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for i := 0; i < 300; i++ {
+		pos, ok := randomEndgame(rng, 1+i%9)
+		if !ok {
+			continue
+		}
+		if got, want := Solve(pos.Player, pos.Opponent), minimax(pos.Player, pos.Opponent); got != want {
+			t.Fatalf("%v: Solve %d, minimax %d", pos, got, want)
+		}
+	}
+}
+
+func TestSolveFinalPosition(t *testing.T) {
+	// a game over with empties: they go to the winner.
+	pos, err := bitboard.ParseBoard("XXXXXXXX XXXXXXXX XXXXXXXX XXXXXXXX XXXXXXXX XXXXXXXX XXXXXXXX XXXXXX-- X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Solve(pos.Player, pos.Opponent); got != 64 {
+		t.Fatalf("Solve = %d, want 64", got)
+	}
+}
+
+func BenchmarkSolve12(b *testing.B) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	var pos []bitboard.Position
+	for len(pos) < 20 {
+		if p, ok := randomEndgame(rng, 12); ok {
+			pos = append(pos, p)
+		}
+	}
+	i := 0
+	for b.Loop() {
+		Solve(pos[i%len(pos)].Player, pos[i%len(pos)].Opponent)
+		i++
+	}
+}
