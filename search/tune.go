@@ -2,17 +2,17 @@
 
 package search
 
-// Search parameters, tuned by node counts and CPU time on FFO #40-#46 with
-// eval.Simple (build with -tags exptune to override them from the
-// environment for experiments, see exp.go). A better evaluation may move
-// them.
+// Search parameters, tuned by node counts and CPU time on FFO #40-#48, with
+// eval.Simple and then the trained eval.Pattern, whose higher cost per call
+// moved the shallow-search ordering from 16 to 18 empties (build with -tags
+// exptune to override them from the environment, see exp.go).
 const (
 	// Endgame solver layers (by empty squares).
 	shallowMax = 7  // at most this many: parity order, no table
 	xTTMin     = 8  // from this many: the transposition table
 	xETCMin    = 12 // ... enhanced transposition cutoffs
 	xEvalMin   = 12 // ... the evaluation in the move order
-	xSortMin   = 16 // ... a shallow midgame search in the move order instead
+	xSortMin   = 18 // ... a shallow midgame search in the move order instead
 	xSortD     = 2  // depth of that search at xSortMin empties,
 	xSortStep  = 4  // one ply more every xSortStep empties
 
