@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestPerftLeavesPaths compares the assembly kernel (where the CPU has it)
-// and the portable loop with a plain count on random positions, passes and
+// TestPerftLeavesPaths compares the path in use (the assembly kernel where
+// the CPU has it) and the portable loop with a plain count on random positions, passes and
 // finished children included.
 func TestPerftLeavesPaths(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
@@ -29,10 +29,9 @@ func TestPerftLeavesPaths(t *testing.T) {
 		if got := perftLeavesGo(p.Player, p.Opponent); got != want {
 			t.Fatalf("%s: portable %d, want %d", p, got, want)
 		}
-		if hasAVX2Kernel {
-			if got := perftLeavesAVX2(p.Player, p.Opponent); got != want {
-				t.Fatalf("%s: AVX2 kernel %d, want %d", p, got, want)
-			}
+		// perftLeaves is the path perft uses: the kernel where the CPU has one.
+		if got := perftLeaves(p.Player, p.Opponent); got != want {
+			t.Fatalf("%s: %s %d, want %d", p, AsmPath(), got, want)
 		}
 	}
 	t.Logf("%d positions, fast path: %s", n, AsmPath())
