@@ -19,4 +19,3 @@ func TestPerftAVX2Deep(t *testing.T) {
 		}
 	}
 }
-
