@@ -80,3 +80,23 @@ func perftVia(p, o uint64, depth int, leaves func(p, o uint64) uint64) uint64 {
 	}
 	return n
 }
+
+// TestPortableTwins checks the portable Moves and Flips against the ones in
+// use (the AVX2 versions where the CPU has them), on every empty square of
+// random positions; the differential test checks the ones in use against the
+// naive reference.
+func TestPortableTwins(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for i := 0; i < 20000; i++ {
+		p := randomPosition(rng)
+		if got, want := movesGo(p.Player, p.Opponent), Moves(p.Player, p.Opponent); got != want {
+			t.Fatalf("%s: portable moves %s, %s gives %s", p, SquaresString(got), AsmPath(), SquaresString(want))
+		}
+		for e := p.Empty(); e != 0; e &= e - 1 {
+			sq := FirstSquare(e)
+			if got, want := flipsGo(p.Player, p.Opponent, sq), Flips(p.Player, p.Opponent, sq); got != want {
+				t.Fatalf("%s: portable flips of %s %s, %s gives %s", p, sq, SquaresString(got), AsmPath(), SquaresString(want))
+			}
+		}
+	}
+}
