@@ -45,6 +45,7 @@ func runTrain(e *env, args []string) error {
 	rate := fs.Float64("rate", 0.02, "initial step size (Adam: discs per step)")
 	finalRate := fs.Float64("final-rate", 0.002, "step size at the last epoch (geometric decay)")
 	l2 := fs.Float64("l2", 0.01, "L2 regularisation")
+	overlap := fs.Bool("overlap", false, "positions on a stage's edge also train the neighbouring stage")
 	samplesFile := fs.String("samples", "", "cache the labelled positions in this file (reused if it exists)")
 	solveEmpties := fs.Int("solve-empties", 12, "label positions with at most this many empties by an exact solve")
 	solveShare := fs.Float64("solve-share", 0.25, "share of the games whose small endgames are solved")
@@ -75,7 +76,7 @@ func runTrain(e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "skipped:", err)
 	}
 	t0 := time.Now()
-	key := fmt.Sprintf("wthor=%s max-games=%d solve-empties=%d solve-share=%g seed=%d", *dir, *maxGames, *solveEmpties, *solveShare, *seed)
+	key := fmt.Sprintf("labels=2 wthor=%s max-games=%d solve-empties=%d solve-share=%g seed=%d", *dir, *maxGames, *solveEmpties, *solveShare, *seed)
 	var samples []train.Sample
 	if *samplesFile != "" {
 		var err error
@@ -114,7 +115,7 @@ func runTrain(e *env, args []string) error {
 		}
 	}
 	cfg := train.Config{
-		Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2,
+		Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2, Overlap: *overlap,
 		Checkpoint: *checkpoint, Resume: *resume,
 		Progress: bar.show,
 		EpochReport: func(r train.Report) {
