@@ -39,16 +39,16 @@ func runTrain(e *env, args []string) error {
 	out := fs.String("out", "outflank.weights", "weights file to write")
 	seed := fs.Uint64("seed", 1, "random seed (hold-out split, shuffling)")
 	holdOut := fs.Float64("holdout", 0.1, "share of games held out to measure the error")
-	epochs := fs.Int("epochs", 6, "passes over the training positions")
+	epochs := fs.Int("epochs", 8, "passes over the training positions")
 	optimizer := fs.String("optimizer", "adam", "\"adam\" (mini-batch) or \"sgd\" (per position)")
 	batch := fs.Int("batch", 256, "positions per Adam step")
-	rate := fs.Float64("rate", 0.02, "initial step size (Adam: discs per step)")
-	finalRate := fs.Float64("final-rate", 0.002, "step size at the last epoch (geometric decay)")
-	l2 := fs.Float64("l2", 0.01, "L2 regularisation")
-	overlap := fs.Bool("overlap", false, "positions on a stage's edge also train the neighbouring stage")
+	rate := fs.Float64("rate", 0.03, "initial step size (Adam: discs per step)")
+	finalRate := fs.Float64("final-rate", 0.001, "step size at the last epoch (geometric decay)")
+	l2 := fs.Float64("l2", 0.0001, "L2 regularisation")
+	overlap := fs.Int("overlap", 1, "positions within this many empties of a stage's edge also train the neighbouring stage (0 = off)")
 	samplesFile := fs.String("samples", "", "cache the labelled positions in this file (reused if it exists)")
-	solveEmpties := fs.Int("solve-empties", 12, "label positions with at most this many empties by an exact solve")
-	solveShare := fs.Float64("solve-share", 0.25, "share of the games whose small endgames are solved")
+	solveEmpties := fs.Int("solve-empties", 14, "label positions with at most this many empties by an exact solve")
+	solveShare := fs.Float64("solve-share", 0.1, "share of the games whose small endgames are solved")
 	maxGames := fs.Int("max-games", 0, "use only the first N games (0 = all), for quick runs")
 	checkpoint := fs.String("checkpoint", "", "save the training state here after each epoch")
 	resume := fs.Bool("resume", false, "continue from --checkpoint if it exists")
@@ -64,6 +64,9 @@ func runTrain(e *env, args []string) error {
 	}
 	if *optimizer != "adam" && *optimizer != "sgd" {
 		return fmt.Errorf("train: --optimizer %q: want adam or sgd", *optimizer)
+	}
+	if *overlap < 0 || *overlap > 2 {
+		return fmt.Errorf("train: --overlap %d: want 0, 1 or 2 (a stage has 4 empties counts)", *overlap)
 	}
 	if *holdOut <= 0 || *holdOut >= 1 || *epochs < 1 || *rate <= 0 || *finalRate <= 0 || *l2 < 0 {
 		return fmt.Errorf("train: --holdout must be in (0,1), --epochs >= 1, rates > 0, --l2 >= 0")

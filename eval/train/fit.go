@@ -26,12 +26,12 @@ type Config struct {
 	Rate      float64 // initial step: Adam's step in discs; SGD's per disc of error
 	FinalRate float64 // the step decays geometrically to this at the last epoch
 	L2        float64 // L2 regularisation: weight decay per update
-	// Overlap: a position on the edge of its stage (the first or last
-	// empties count of it) also trains the neighbouring stage (Adam only).
-	// Neighbouring stages then agree where they meet, and a stage with few
-	// or biased labels (20-23 empties) learns from its neighbour's (the
-	// exact labels at 24 empties).
-	Overlap     bool
+	// Overlap: a position within Overlap empties of the edge of its stage
+	// also trains the neighbouring stage (Adam only; 0 = off). Neighbouring
+	// stages then agree where they meet, and a stage with few or biased
+	// labels (20-23 empties) learns from its neighbour's (the exact labels
+	// at 24 empties).
+	Overlap     int
 	Checkpoint  string // file to save the state after each epoch ("" = none)
 	Resume      bool   // start from Checkpoint if it exists
 	Progress    func(phase string, done, total int)
@@ -198,12 +198,12 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 			s := &samples[i]
 			stage := eval.Features(s.Player, s.Opponent, &f)
 			other := -1 // a neighbouring stage this position also trains
-			if cfg.Overlap {
+			if cfg.Overlap > 0 {
 				lo, hi := eval.StageEmpties(stage)
 				switch e := s.Empties(); {
-				case e == lo && stage > 0:
+				case e < lo+cfg.Overlap && stage > 0:
 					other = stage - 1
-				case e == hi && stage < eval.NumStages-1:
+				case e > hi-cfg.Overlap && stage < eval.NumStages-1:
 					other = stage + 1
 				}
 			}
@@ -300,7 +300,7 @@ func Measure(e *eval.Pattern, samples []Sample, seed uint64, holdOut float64, pr
 const ckMagic = "OFCK"
 
 func configHash(cfg Config, n int) uint32 {
-	s := fmt.Sprintf("%d %g %d %q %d %g %g %g %v %d", cfg.Seed, cfg.HoldOut, cfg.Epochs, cfg.Optimizer, cfg.Batch, cfg.Rate, cfg.FinalRate, cfg.L2, cfg.Overlap, n)
+	s := fmt.Sprintf("%d %g %d %q %d %g %g %g %d %d", cfg.Seed, cfg.HoldOut, cfg.Epochs, cfg.Optimizer, cfg.Batch, cfg.Rate, cfg.FinalRate, cfg.L2, cfg.Overlap, n)
 	return crc32.ChecksumIEEE([]byte(s))
 }
 

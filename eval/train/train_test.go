@@ -103,7 +103,7 @@ func TestFitLearnsAndResumes(t *testing.T) {
 	}
 	samples, _ := Labeler{}.Extract(testGames(t)[:1500], func(error) {}, nil)
 	dir := t.TempDir()
-	cfg := Config{Seed: 3, HoldOut: 0.2, Epochs: 3, Optimizer: "adam", Batch: 64, Rate: 0.03, FinalRate: 0.003, L2: 1e-4, Overlap: true}
+	cfg := Config{Seed: 3, HoldOut: 0.2, Epochs: 3, Optimizer: "adam", Batch: 64, Rate: 0.03, FinalRate: 0.003, L2: 1e-4, Overlap: 1}
 	full, reps, err := Fit(samples, cfg)
 	if err != nil {
 		t.Fatal(err)
