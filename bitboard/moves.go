@@ -14,7 +14,18 @@ const (
 // o: the empty squares from which a straight line of one or more o discs
 // ends in a p disc. It is a Kogge-Stone style parallel prefix: each direction
 // needs three shift-and-mask steps instead of six, and no loop over squares.
+//
+// Where the CPU has AVX2 (see hasAVX2Kernel) the same fill runs in assembly,
+// the four direction pairs in the four lanes of one vector register.
 func Moves(p, o uint64) uint64 {
+	if hasAVX2Kernel {
+		return movesAVX2(p, o)
+	}
+	return movesGo(p, o)
+}
+
+// movesGo is the portable form of Moves.
+func movesGo(p, o uint64) uint64 {
 	// The shifts are written out per direction so that every shift count is a
 	// constant (a helper taking the count would exceed the inlining budget).
 	m := o & notAorH
@@ -102,7 +113,18 @@ var rays = func() (t [64][8]uint64) {
 // ray's o discs and stops at that square. Towards lower bits it is the
 // highest set bit of ^o & ray. Either way the discs between sq and that square
 // flip if, and only if, it holds a p disc.
+//
+// Where the CPU has AVX2 an assembly version runs instead: a Kogge-Stone fill
+// from the move's square in all eight directions at once, no table.
 func Flips(p, o uint64, sq Square) uint64 {
+	if hasAVX2Kernel {
+		return flipsAVX2(p, o, sq)
+	}
+	return flipsGo(p, o, sq)
+}
+
+// flipsGo is the portable form of Flips.
+func flipsGo(p, o uint64, sq Square) uint64 {
 	r := &rays[sq&63] // &63 drops the bounds check
 	var f uint64
 

@@ -61,3 +61,31 @@ func BenchmarkPlay(b *testing.B) {
 	}
 	_ = sink
 }
+
+func BenchmarkMovesPortable(b *testing.B) {
+	ps := benchPositions()
+	var sink uint64
+	i := 0
+	for b.Loop() {
+		p := &ps[i&1023]
+		sink += movesGo(p.Player, p.Opponent)
+		i++
+	}
+	_ = sink
+}
+
+func BenchmarkFlipsPortable(b *testing.B) {
+	ps := benchPositions()
+	sqs := make([]Square, len(ps))
+	for i, p := range ps {
+		sqs[i] = FirstSquare(p.Moves())
+	}
+	var sink uint64
+	i := 0
+	for b.Loop() {
+		p := &ps[i&1023]
+		sink += flipsGo(p.Player, p.Opponent, sqs[i&1023])
+		i++
+	}
+	_ = sink
+}

@@ -181,3 +181,89 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-4
 	XGETBV
 	MOVL AX, ret+0(FP)
 	RET
+
+// func movesAVX2(p, o uint64) uint64
+TEXT ·movesAVX2(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	VMOVDQU dirmask<>(SB), Y8
+	VMOVDQU dirshift<>(SB), Y9
+	VMOVDQU dirshift2<>(SB), Y10
+	VMOVQ R8, X0
+	VPBROADCASTQ X0, Y0
+	VMOVQ R9, X1
+	VPBROADCASTQ X1, Y1
+	CALL movesAVX2<>(SB)
+	ORQ  R9, R8
+	ANDNQ BX, R8, BX
+	VZEROUPPER
+	MOVQ BX, ret+16(FP)
+	RET
+
+// func flipsAVX2(p, o uint64, sq Square) uint64
+//
+// The discs flipped by a move at sq, all eight directions in two registers:
+// from the move's bit, a Kogge-Stone fill over the o discs in each lane's
+// direction (towards higher bits in one register, lower in the other); a
+// lane's run flips when the square just past it holds a p disc.
+TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	MOVBQSX sq+16(FP), CX
+	VMOVDQU dirmask<>(SB), Y8
+	VMOVDQU dirshift<>(SB), Y9
+	VMOVDQU dirshift2<>(SB), Y10
+	MOVQ $1, AX
+	SHLXQ CX, AX, AX
+	VMOVQ AX, X0
+	VPBROADCASTQ X0, Y0        // the move
+	VMOVQ R9, X1
+	VPBROADCASTQ X1, Y1
+	VPAND   Y8, Y1, Y2         // m = o & mask
+	VMOVQ R8, X1
+	VPBROADCASTQ X1, Y1        // p
+	VPXOR   Y11, Y11, Y11      // zero
+	// Towards higher bits.
+	VPSLLVQ Y9, Y0, Y3
+	VPAND   Y2, Y3, Y3         // f = m & (x << s)
+	VPSLLVQ Y9, Y3, Y4
+	VPAND   Y2, Y4, Y4
+	VPOR    Y4, Y3, Y3         // f |= m & (f << s)
+	VPSLLVQ Y9, Y2, Y5
+	VPAND   Y2, Y5, Y5         // pre = m & (m << s)
+	VPSLLVQ Y10, Y3, Y4
+	VPAND   Y5, Y4, Y4
+	VPOR    Y4, Y3, Y3         // f |= pre & (f << 2s)
+	VPSLLVQ Y10, Y3, Y4
+	VPAND   Y5, Y4, Y4
+	VPOR    Y4, Y3, Y3
+	VPSLLVQ Y9, Y3, Y4
+	VPAND   Y1, Y4, Y4         // the square past the run holds p?
+	VPCMPEQQ Y11, Y4, Y4       // all ones where it does not
+	VPANDN  Y3, Y4, Y3         // keep the runs that are outflanked
+	// Towards lower bits.
+	VPSRLVQ Y9, Y0, Y6
+	VPAND   Y2, Y6, Y6
+	VPSRLVQ Y9, Y6, Y4
+	VPAND   Y2, Y4, Y4
+	VPOR    Y4, Y6, Y6
+	VPSRLVQ Y9, Y5, Y7         // pre >> s
+	VPSRLVQ Y10, Y6, Y4
+	VPAND   Y7, Y4, Y4
+	VPOR    Y4, Y6, Y6
+	VPSRLVQ Y10, Y6, Y4
+	VPAND   Y7, Y4, Y4
+	VPOR    Y4, Y6, Y6
+	VPSRLVQ Y9, Y6, Y4
+	VPAND   Y1, Y4, Y4
+	VPCMPEQQ Y11, Y4, Y4
+	VPANDN  Y6, Y4, Y6
+	VPOR    Y6, Y3, Y3
+	VEXTRACTI128 $1, Y3, X4
+	VPOR    X4, X3, X3
+	VPSHUFD $0x4E, X3, X4
+	VPOR    X4, X3, X3
+	VMOVQ   X3, AX
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
+	RET

@@ -19,30 +19,3 @@ func TestPerftAVX2Deep(t *testing.T) {
 		}
 	}
 }
-
-// perftVia is perft with a chosen last-two-plies kernel.
-func perftVia(p, o uint64, depth int, leaves func(p, o uint64) uint64) uint64 {
-	moves := Moves(p, o)
-	if moves == 0 {
-		if Moves(o, p) == 0 {
-			return 1
-		}
-		if depth == 1 {
-			return 1
-		}
-		return perftVia(o, p, depth-1, leaves)
-	}
-	if depth == 1 {
-		return uint64(Count(moves))
-	}
-	if depth == 2 {
-		return leaves(p, o)
-	}
-	var n uint64
-	for ; moves != 0; moves &= moves - 1 {
-		sq := FirstSquare(moves)
-		f := Flips(p, o, sq)
-		n += perftVia(o&^f, p|f|sq.Bit(), depth-1, leaves)
-	}
-	return n
-}

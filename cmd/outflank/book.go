@@ -10,14 +10,17 @@ import (
 func init() {
 	register(&command{
 		name:    "book",
-		args:    "build|show [flags]",
-		summary: "Build the opening book from WTHOR games, or show its moves for a position.",
+		args:    "build|show|export [flags]",
+		summary: "Build the opening book from WTHOR games, show its moves for a position, or export it.",
 		details: `outflank book build --wthor DIR [--plies 24] [--min-games 3] --out FILE
     reads every .wtb file of DIR and writes a book of the positions of the
     first PLIES moves seen in at least MIN-GAMES games, with the mean
     theoretical score of those games. Bad records are reported and skipped.
 outflank book show [--book FILE] [--moves TRANSCRIPT | --board OBF]
-    prints the book moves of a position (the start by default), best first.`,
+    prints the book moves of a position (the start by default), best first.
+outflank book export --out FILE
+    writes the built-in book to FILE, e.g. to start a book that NBoard's
+    "learn" adds games to (outflank nboard --book FILE).`,
 		run: runBook,
 	})
 }
@@ -28,7 +31,7 @@ func runBook(e *env, args []string) error {
 	dir := fs.String("wthor", "", "build: directory of WTHOR .wtb files")
 	plies := fs.Int("plies", 24, "build: record positions up to this many moves")
 	minGames := fs.Uint32("min-games", 3, "build: keep positions seen in at least this many games")
-	out := fs.String("out", "", "build: book file to write")
+	out := fs.String("out", "", "build, export: book file to write")
 	path := fs.String("book", "", "show: book file (default: the embedded book)")
 	line := fs.String("moves", "", "show: moves from the start, e.g. f5d6c3")
 	board := fs.String("board", "", "show: a board string (OBF)")
@@ -36,7 +39,7 @@ func runBook(e *env, args []string) error {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return fmt.Errorf("book: want build or show")
+		return fmt.Errorf("book: want build, show or export")
 	}
 	switch fs.Arg(0) {
 	case "build":
@@ -60,6 +63,19 @@ func runBook(e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "%d files, %d games (%d skipped, %d too short for a theoretical score); %d positions, %d kept with >= %d games; wrote %s\n",
 			st.Files, st.Games, st.Skipped, st.Short, n, b.Len(), *minGames, *out)
+		return nil
+	case "export":
+		if *out == "" {
+			return fmt.Errorf("book export: --out FILE is required")
+		}
+		b, err := book.Default()
+		if err != nil {
+			return fmt.Errorf("book export: %w", err)
+		}
+		if err := b.Save(*out); err != nil {
+			return fmt.Errorf("book export: %w", err)
+		}
+		fmt.Fprintf(e.stdout, "wrote the built-in book (%d positions) to %s\n", b.Len(), *out)
 		return nil
 	case "show":
 		var b *book.Book
@@ -97,5 +113,5 @@ func runBook(e *env, args []string) error {
 		}
 		return nil
 	}
-	return fmt.Errorf("book: unknown action %q (want build or show)", fs.Arg(0))
+	return fmt.Errorf("book: unknown action %q (want build, show or export)", fs.Arg(0))
 }

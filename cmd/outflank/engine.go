@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"runtime/debug"
 
 	"github.com/spf13/pflag"
@@ -71,7 +69,7 @@ func addEngineFlags(fs *pflag.FlagSet) engineFlags {
 		hash:     fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
 		threads:  fs.Int("threads", 1, "search threads"),
 		evalFile: fs.String("eval", "", "evaluation weights file (default: the built-in evaluation; \"simple\": the untrained placeholder, a baseline)"),
-		book:     fs.String("book", "", "opening book file (default: the built-in book); a missing FILE starts from the built-in book, and games learnt (NBoard learn) are saved to it"),
+		book:     fs.String("book", "", "opening book file (default: the built-in book); games learnt (NBoard learn) are saved to it; \"outflank book export\" writes the built-in book to start one"),
 		noBook:   fs.Bool("no-book", false, "play without an opening book"),
 	}
 }
@@ -110,11 +108,6 @@ func (f engineFlags) setup(cmd string) (engineSetup, error) {
 	case *f.noBook:
 	case *f.book != "":
 		b, err := book.Load(*f.book)
-		if errors.Is(err, fs.ErrNotExist) {
-			// A new book file: start from the built-in book and create the
-			// file when the first game is learnt.
-			b, err = book.Default()
-		}
 		if err != nil {
 			return engineSetup{}, fmt.Errorf("%s: --book: %w", cmd, err)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,10 @@ import (
 // NBoard's learn adds a finished game to the book and saves it to --book.
 func TestLearnIntoBookFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "my.book")
+	// Start a personal book from the built-in one, as "book export" does.
+	if err := run([]string{"book", "export", "--out", path}, &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
 	fl := addEngineFlags(pflag.NewFlagSet("test", pflag.ContinueOnError))
 	*fl.book = path
 	st, err := fl.setup("nboard")
