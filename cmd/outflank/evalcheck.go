@@ -58,7 +58,7 @@ func runEvalCheck(e *env, args []string) error {
 	c := findCommand("evalcheck")
 	fs := c.flags(e)
 	evA := fs.String("eval", "default", "evaluation A: \"default\", \"simple\" or a weights file")
-	evB := fs.String("against", "simple", "evaluation B: \"default\", \"simple\" or a weights file")
+	evB := fs.String("against", "simple", "evaluation B: \"default\", \"simple\", a weights file, or \"none\" (--ffo and --solve with A alone)")
 	ffo := fs.StringSlice("ffo", nil, "OBF files of positions with every move's exact score")
 	ffoDepth := fs.Int("ffo-depth", 10, "search depth for --ffo")
 	games := fs.Int("games", 0, "games to play A against B (even)")
@@ -81,9 +81,23 @@ func runEvalCheck(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("evalcheck: %w", err)
 	}
-	b, nameB, err := loadEval(*evB)
-	if err != nil {
-		return fmt.Errorf("evalcheck: %w", err)
+	var b search.Evaluator
+	nameB := "none"
+	if *evB != "none" {
+		if b, nameB, err = loadEval(*evB); err != nil {
+			return fmt.Errorf("evalcheck: %w", err)
+		}
+	} else if *games > 0 || *exact > 0 {
+		return fmt.Errorf("evalcheck: --games and --exact need an evaluation B (--against)")
+	}
+	// evals lists A and, unless --against none, B.
+	type namedEval struct {
+		name string
+		ev   search.Evaluator
+	}
+	evals := []namedEval{{"A", a}}
+	if b != nil {
+		evals = append(evals, namedEval{"B", b})
 	}
 	fmt.Fprintln(e.stdout, bench.CPULine())
 	fmt.Fprintf(e.stdout, "A = %s, B = %s\n", nameA, nameB)
@@ -101,10 +115,7 @@ func runEvalCheck(e *env, args []string) error {
 			}
 			es = append(es, x...)
 		}
-		for _, ev := range []struct {
-			name string
-			ev   search.Evaluator
-		}{{"A", a}, {"B", b}} {
+		for _, ev := range evals {
 			ok, loss, unknown, t := ffoChoices(es, ev.ev, *ffoDepth, *hash)
 			fmt.Fprintf(e.stdout, "FFO depth %d, %s: optimal move in %d/%d (%.1f%%), average loss %.2f discs, %d choices unscored, %s\n",
 				*ffoDepth, ev.name, ok, len(es), 100*float64(ok)/float64(len(es)), loss, unknown, t.Round(time.Millisecond))
@@ -134,10 +145,7 @@ func runEvalCheck(e *env, args []string) error {
 			return fmt.Errorf("evalcheck: --solve %q: want N-M within 40-59", *solve)
 		}
 		all := bench.FFO40to59()
-		for _, ev := range []struct {
-			name string
-			ev   search.Evaluator
-		}{{"A", a}, {"B", b}} {
+		for _, ev := range evals {
 			eng := search.New(search.Options{HashMB: *hash, Eval: ev.ev})
 			var nodes uint64
 			var total time.Duration
