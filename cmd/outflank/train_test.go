@@ -33,6 +33,8 @@ func TestTrainBadInput(t *testing.T) {
 		{"train", "--wthor", "../../testdata/wthor", "--holdout", "1"},
 		{"train", "--wthor", "../../testdata/wthor", "--optimizer", "lbfgs"},
 		{"train", "--wthor", "../../testdata/wthor", "--overlap", "3"},
+		{"train", "--wthor", "../../testdata/wthor", "--solver", "oracle"},
+		{"train", "--wthor", "../../testdata/wthor", "--solve-empties", "20"},
 	} {
 		if _, _, err := runCmd(t, args...); err == nil {
 			t.Errorf("%v: no error", args)
@@ -59,5 +61,17 @@ func TestEvalCheckFFO(t *testing.T) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
+	}
+}
+
+func TestTrainSearchSolver(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w.weights")
+	stdout, _, err := runCmd(t, "train", "--wthor", "../../testdata/wthor", "--max-games", "40", "--epochs", "1",
+		"--solver", "search", "--solve-empties", "12", "--solve-share", "1", "--quiet", "--out", out)
+	if err != nil {
+		t.Fatalf("train: %v\n%s", err, stdout)
+	}
+	if !strings.Contains(stdout, "the solver ") || strings.Contains(stdout, "the solver 0;") {
+		t.Errorf("no solver labels:\n%s", stdout)
 	}
 }
