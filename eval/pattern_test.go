@@ -302,3 +302,13 @@ func BenchmarkFeatures(b *testing.B) {
 		i++
 	}
 }
+
+func BenchmarkSimple(b *testing.B) {
+	pos := randomPositions(12, 20)
+	i := 0
+	for b.Loop() {
+		p := pos[i%len(pos)]
+		Simple{}.Evaluate(p.Player, p.Opponent)
+		i++
+	}
+}

@@ -68,7 +68,7 @@ func addEngineFlags(fs *pflag.FlagSet) engineFlags {
 	return engineFlags{
 		hash:     fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
 		threads:  fs.Int("threads", 1, "search threads"),
-		evalFile: fs.String("eval", "", "evaluation weights file (default: the built-in evaluation)"),
+		evalFile: fs.String("eval", "", "evaluation weights file (default: the built-in evaluation; \"simple\": the untrained placeholder, a baseline)"),
 		book:     fs.String("book", "", "opening book file (default: the built-in book); games learnt (NBoard learn) are saved to it; \"outflank book export\" writes the built-in book to start one"),
 		noBook:   fs.Bool("no-book", false, "play without an opening book"),
 	}
@@ -92,7 +92,9 @@ func (f engineFlags) setup(cmd string) (engineSetup, error) {
 	}
 	st := engineSetup{opts: engine.Options{HashMB: *f.hash, Threads: *f.threads}}
 	var ev search.Evaluator = defaultEvaluator()
-	if *f.evalFile != "" {
+	if *f.evalFile == "simple" {
+		ev = eval.Simple{}
+	} else if *f.evalFile != "" {
 		p, err := eval.Load(*f.evalFile)
 		if err != nil {
 			return engineSetup{}, fmt.Errorf("%s: --eval: %w", cmd, err)

@@ -3,14 +3,18 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/outflank-othello/outflank/bench"
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
 	"github.com/outflank-othello/outflank/eval"
+	"github.com/outflank-othello/outflank/eval/train"
 	"github.com/outflank-othello/outflank/search"
 )
 
@@ -29,6 +33,10 @@ B (--against: "simple" for the placeholder, or a weights file), one thread:
   --games N      N games A against B from XOT openings (each opening twice,
                  colours swapped), both at --depth plies, both solving exactly
                  from --endgame empties; prints A's score
+  --exact N      with --wthor DIR: N held-out WTHOR positions (games not used
+                 in training with --split-seed, 10% held out) at each of
+                 --exact-empties empties, solved exactly; prints each
+                 evaluation's mean absolute error in discs
   --solve N-M    solves FFO #N-#M (40-59) with each evaluation ordering the
                  moves; prints nodes and time`,
 		run: runEvalCheck,
@@ -50,7 +58,7 @@ func runEvalCheck(e *env, args []string) error {
 	c := findCommand("evalcheck")
 	fs := c.flags(e)
 	evA := fs.String("eval", "default", "evaluation A: \"default\", \"simple\" or a weights file")
-	evB := fs.String("against", "simple", "evaluation B: \"default\", \"simple\" or a weights file")
+	evB := fs.String("against", "simple", "evaluation B: \"default\", \"simple\", a weights file, or \"none\" (--ffo and --solve with A alone)")
 	ffo := fs.StringSlice("ffo", nil, "OBF files of positions with every move's exact score")
 	ffoDepth := fs.Int("ffo-depth", 10, "search depth for --ffo")
 	games := fs.Int("games", 0, "games to play A against B (even)")
@@ -59,6 +67,10 @@ func runEvalCheck(e *env, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed for the choice of openings")
 	solve := fs.String("solve", "", "FFO numbers to solve with each evaluation, e.g. 40-49")
 	hash := fs.Int("hash", 64, "hash table size in MiB")
+	exact := fs.Int("exact", 0, "positions per empties count for the exact-score error")
+	exactRange := fs.String("exact-empties", "20-24", "empties counts for --exact, N or N-M")
+	wthorDir := fs.String("wthor", "", "WTHOR directory for --exact")
+	splitSeed := fs.Uint64("split-seed", 1, "the --seed of the training run, for its held-out games")
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}
@@ -69,9 +81,23 @@ func runEvalCheck(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("evalcheck: %w", err)
 	}
-	b, nameB, err := loadEval(*evB)
-	if err != nil {
-		return fmt.Errorf("evalcheck: %w", err)
+	var b search.Evaluator
+	nameB := "none"
+	if *evB != "none" {
+		if b, nameB, err = loadEval(*evB); err != nil {
+			return fmt.Errorf("evalcheck: %w", err)
+		}
+	} else if *games > 0 || *exact > 0 {
+		return fmt.Errorf("evalcheck: --games and --exact need an evaluation B (--against)")
+	}
+	// evals lists A and, unless --against none, B.
+	type namedEval struct {
+		name string
+		ev   search.Evaluator
+	}
+	evals := []namedEval{{"A", a}}
+	if b != nil {
+		evals = append(evals, namedEval{"B", b})
 	}
 	fmt.Fprintln(e.stdout, bench.CPULine())
 	fmt.Fprintf(e.stdout, "A = %s, B = %s\n", nameA, nameB)
@@ -89,10 +115,7 @@ func runEvalCheck(e *env, args []string) error {
 			}
 			es = append(es, x...)
 		}
-		for _, ev := range []struct {
-			name string
-			ev   search.Evaluator
-		}{{"A", a}, {"B", b}} {
+		for _, ev := range evals {
 			ok, loss, unknown, t := ffoChoices(es, ev.ev, *ffoDepth, *hash)
 			fmt.Fprintf(e.stdout, "FFO depth %d, %s: optimal move in %d/%d (%.1f%%), average loss %.2f discs, %d choices unscored, %s\n",
 				*ffoDepth, ev.name, ok, len(es), 100*float64(ok)/float64(len(es)), loss, unknown, t.Round(time.Millisecond))
@@ -104,16 +127,25 @@ func runEvalCheck(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "games depth %d, exact from %d empties: A wins %d, draws %d, losses %d of %d: score %.1f%%, average margin %+.1f discs\n",
 			*depth, *endgame, w, d, l, n, 100*(float64(w)+0.5*float64(d))/float64(n), margin)
 	}
+	if *exact > 0 {
+		if *wthorDir == "" {
+			return fmt.Errorf("evalcheck: --exact needs --wthor DIR")
+		}
+		lo, hi, err := parseSpan(*exactRange)
+		if err != nil || lo < 1 || hi > 40 || lo > hi {
+			return fmt.Errorf("evalcheck: --exact-empties %q: want N or N-M within 1-40", *exactRange)
+		}
+		if err := exactErrors(e, *wthorDir, *splitSeed, *exact, lo, hi, a, b, *hash); err != nil {
+			return fmt.Errorf("evalcheck: %w", err)
+		}
+	}
 	if *solve != "" {
 		lo, hi, err := parseRange(*solve)
 		if err != nil || lo < 40 || hi > 59 {
 			return fmt.Errorf("evalcheck: --solve %q: want N-M within 40-59", *solve)
 		}
 		all := bench.FFO40to59()
-		for _, ev := range []struct {
-			name string
-			ev   search.Evaluator
-		}{{"A", a}, {"B", b}} {
+		for _, ev := range evals {
 			eng := search.New(search.Options{HashMB: *hash, Eval: ev.ev})
 			var nodes uint64
 			var total time.Duration
@@ -130,6 +162,46 @@ func runEvalCheck(e *env, args []string) error {
 			}
 			fmt.Fprintf(e.stdout, "FFO #%d-#%d, %s: %d nodes, %s\n", lo, hi, ev.name, nodes, total.Round(time.Millisecond))
 		}
+	}
+	return nil
+}
+
+// exactErrors solves n held-out positions at each of 20-24 empties and
+// prints the mean absolute error of both evaluations against the exact
+// scores.
+func exactErrors(e *env, dir string, seed uint64, n, lo, hi int, a, b search.Evaluator, hash int) error {
+	games, err := train.ReadWTHOR(dir, func(error) {})
+	if err != nil {
+		return err
+	}
+	eng := search.New(search.Options{HashMB: hash, Eval: a})
+	for empties := lo; empties <= hi; empties++ {
+		var errA, errB float64
+		k := 0
+		var t time.Duration
+		for gi := 0; gi < len(games) && k < n; gi++ {
+			if !train.Split(seed, int32(gi), 0.1) {
+				continue
+			}
+			_, pos, err := bitboard.Replay(bitboard.Start(), games[gi].Moves)
+			if err != nil {
+				continue
+			}
+			for _, p := range pos {
+				if p.Empties() != empties || p.MustPass() || p.GameOver() {
+					continue
+				}
+				eng.Clear()
+				info := eng.Search(context.Background(), p, search.Limits{EndgameEmpties: 60}, nil)
+				t += info.Time
+				errA += math.Abs(float64(a.Evaluate(p.Player, p.Opponent) - info.Score))
+				errB += math.Abs(float64(b.Evaluate(p.Player, p.Opponent) - info.Score))
+				k++
+				break
+			}
+		}
+		fmt.Fprintf(e.stdout, "exact scores at %d empties, %d held-out positions: MAE A %.2f, B %.2f discs (solved in %s)\n",
+			empties, k, errA/float64(max(k, 1)), errB/float64(max(k, 1)), t.Round(time.Millisecond))
 	}
 	return nil
 }
@@ -209,4 +281,17 @@ func playGames(a, b search.Evaluator, games, depth, endgame int, seed uint64, ha
 		}
 	}
 	return w, d, l, margin / float64(games)
+}
+
+// parseSpan reads "N" or "N-M".
+func parseSpan(s string) (lo, hi int, err error) {
+	a, b, found := strings.Cut(s, "-")
+	if lo, err = strconv.Atoi(a); err != nil {
+		return 0, 0, err
+	}
+	hi = lo
+	if found {
+		hi, err = strconv.Atoi(b)
+	}
+	return lo, hi, err
 }

@@ -1,15 +1,19 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"strings"
 	"time"
 
+	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/eval/train"
+	"github.com/outflank-othello/outflank/search"
 )
 
 func init() {
@@ -17,17 +21,18 @@ func init() {
 		name:    "train",
 		args:    "--wthor DIR [flags]",
 		summary: "Fit the pattern evaluation's weights to game records.",
-		details: `Reads the WTHOR database (every .wtb file of DIR), labels its positions
-(theoretical score up to the theory point, 24 empties in WTHOR; after it an
-exact solve at --solve-empties or fewer in a share of the games, or the final
-score of games that ended with their theoretical score), holds out a share of the
-games (chosen from --seed), fits the weights by stochastic gradient descent
-with weight decay, and writes the weights file (--out). Prints the mean
-absolute error, in discs, per stage on training and held-out positions.
-Bad records are reported with their file and record number and skipped.
-Runs are reproducible: the same data and flags give the same file. With
---checkpoint the state is saved after each epoch, and --resume continues an
-interrupted run.`,
+		details: `Reads the WTHOR database (every .wtb file of DIR), labels its positions,
+holds out a share of the games (chosen from --seed), fits the weights by
+mini-batch Adam (or SGD) with L2 regularisation, and writes the weights file
+(--out). Labels: the theoretical score up to the theory point (24 empties in
+WTHOR); after it an exact solve at --solve-empties or fewer in --solve-share
+of the games (--solver builtin: a small solver, up to 16 empties; --solver
+search: the engine's), or else the final score of games that ended with
+their theoretical score. Prints the mean absolute error, in discs, per stage
+on training and held-out positions. Bad records are reported with their file
+and record number and skipped. Runs are reproducible: the same data and
+flags give the same file. --checkpoint saves the state after each epoch and
+--resume continues an interrupted run; --samples caches the labels.`,
 		run: runTrain,
 	})
 }
@@ -39,15 +44,17 @@ func runTrain(e *env, args []string) error {
 	out := fs.String("out", "outflank.weights", "weights file to write")
 	seed := fs.Uint64("seed", 1, "random seed (hold-out split, shuffling)")
 	holdOut := fs.Float64("holdout", 0.1, "share of games held out to measure the error")
-	epochs := fs.Int("epochs", 6, "passes over the training positions")
+	epochs := fs.Int("epochs", 8, "passes over the training positions")
 	optimizer := fs.String("optimizer", "adam", "\"adam\" (mini-batch) or \"sgd\" (per position)")
 	batch := fs.Int("batch", 256, "positions per Adam step")
-	rate := fs.Float64("rate", 0.02, "initial step size (Adam: discs per step)")
-	finalRate := fs.Float64("final-rate", 0.002, "step size at the last epoch (geometric decay)")
-	l2 := fs.Float64("l2", 0.01, "L2 regularisation")
+	rate := fs.Float64("rate", 0.03, "initial step size (Adam: discs per step)")
+	finalRate := fs.Float64("final-rate", 0.001, "step size at the last epoch (geometric decay)")
+	l2 := fs.Float64("l2", 0.0001, "L2 regularisation")
+	overlap := fs.Int("overlap", 1, "positions within this many empties of a stage's edge also train the neighbouring stage (0 = off)")
 	samplesFile := fs.String("samples", "", "cache the labelled positions in this file (reused if it exists)")
-	solveEmpties := fs.Int("solve-empties", 12, "label positions with at most this many empties by an exact solve")
-	solveShare := fs.Float64("solve-share", 0.25, "share of the games whose small endgames are solved")
+	solveEmpties := fs.Int("solve-empties", 14, "label positions with at most this many empties by an exact solve")
+	solveShare := fs.Float64("solve-share", 0.1, "share of the games whose small endgames are solved")
+	solver := fs.String("solver", "builtin", "exact solver for the labels: \"builtin\" (small, eval/train) or \"search\" (the engine's)")
 	maxGames := fs.Int("max-games", 0, "use only the first N games (0 = all), for quick runs")
 	checkpoint := fs.String("checkpoint", "", "save the training state here after each epoch")
 	resume := fs.Bool("resume", false, "continue from --checkpoint if it exists")
@@ -64,6 +71,9 @@ func runTrain(e *env, args []string) error {
 	if *optimizer != "adam" && *optimizer != "sgd" {
 		return fmt.Errorf("train: --optimizer %q: want adam or sgd", *optimizer)
 	}
+	if *overlap < 0 || *overlap > 2 {
+		return fmt.Errorf("train: --overlap %d: want 0, 1 or 2 (a stage has 4 empties counts)", *overlap)
+	}
 	if *holdOut <= 0 || *holdOut >= 1 || *epochs < 1 || *rate <= 0 || *finalRate <= 0 || *l2 < 0 {
 		return fmt.Errorf("train: --holdout must be in (0,1), --epochs >= 1, rates > 0, --l2 >= 0")
 	}
@@ -75,7 +85,7 @@ func runTrain(e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "skipped:", err)
 	}
 	t0 := time.Now()
-	key := fmt.Sprintf("wthor=%s max-games=%d solve-empties=%d solve-share=%g seed=%d", *dir, *maxGames, *solveEmpties, *solveShare, *seed)
+	key := fmt.Sprintf("labels=2 solver=%s wthor=%s max-games=%d solve-empties=%d solve-share=%g seed=%d", *solver, *dir, *maxGames, *solveEmpties, *solveShare, *seed)
 	var samples []train.Sample
 	if *samplesFile != "" {
 		var err error
@@ -96,10 +106,15 @@ func runTrain(e *env, args []string) error {
 			games = games[:*maxGames]
 		}
 		lb := train.Labeler{Solve: train.Solve, SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed}
-		if *solveEmpties <= 0 || *solveShare <= 0 {
+		switch {
+		case *solveEmpties <= 0 || *solveShare <= 0:
 			lb.Solve = nil
-		} else if *solveEmpties > 16 {
-			return fmt.Errorf("train: --solve-empties %d: the labeller's solver is meant for 16 empties or fewer", *solveEmpties)
+		case *solver == "search":
+			lb.Solve = searchSolver()
+		case *solver != "builtin":
+			return fmt.Errorf("train: --solver %q: want builtin or search", *solver)
+		case *solveEmpties > 16:
+			return fmt.Errorf("train: --solve-empties %d: the built-in solver is meant for 16 empties or fewer (use --solver search)", *solveEmpties)
 		}
 		var st train.Stats
 		samples, st = lb.Extract(games, bad, func(d, t int) { bar.show("reading games", d, t) })
@@ -114,7 +129,7 @@ func runTrain(e *env, args []string) error {
 		}
 	}
 	cfg := train.Config{
-		Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2,
+		Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2, Overlap: *overlap,
 		Checkpoint: *checkpoint, Resume: *resume,
 		Progress: bar.show,
 		EpochReport: func(r train.Report) {
@@ -181,5 +196,19 @@ func (b *progressBar) clear() {
 	if b.shown {
 		fmt.Fprint(b.w, "\r\x1b[K")
 		b.shown = false
+	}
+}
+
+// searchSolver returns an exact solver built on the engine's search, for
+// labels at more empties than the built-in solver can afford. Small
+// endgames go to the built-in one, which has no set-up cost per call.
+func searchSolver() func(p, o uint64) int {
+	eng := search.New(search.Options{HashMB: 16, Eval: eval.Default()})
+	return func(p, o uint64) int {
+		if 64-bits.OnesCount64(p|o) <= 10 {
+			return train.Solve(p, o)
+		}
+		info := eng.Search(context.Background(), bitboard.Position{Player: p, Opponent: o}, search.Limits{EndgameEmpties: 60}, nil)
+		return info.Score
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 
 	"github.com/outflank-othello/outflank/eval"
 )
@@ -17,16 +18,22 @@ import (
 // Config controls a training run. The same data, Config and seed give the
 // same weights.
 type Config struct {
-	Seed        uint64
-	HoldOut     float64 // share of games kept out of training, e.g. 0.1
-	Epochs      int
-	Optimizer   string  // "adam" (mini-batch Adam, the default) or "sgd" (per position)
-	Batch       int     // positions per Adam step
-	Rate        float64 // initial step: Adam's step in discs; SGD's per disc of error
-	FinalRate   float64 // the step decays geometrically to this at the last epoch
-	L2          float64 // L2 regularisation: weight decay per update
-	Checkpoint  string  // file to save the state after each epoch ("" = none)
-	Resume      bool    // start from Checkpoint if it exists
+	Seed      uint64
+	HoldOut   float64 // share of games kept out of training, e.g. 0.1
+	Epochs    int
+	Optimizer string  // "adam" (mini-batch Adam, the default) or "sgd" (per position)
+	Batch     int     // positions per Adam step
+	Rate      float64 // initial step: Adam's step in discs; SGD's per disc of error
+	FinalRate float64 // the step decays geometrically to this at the last epoch
+	L2        float64 // L2 regularisation: weight decay per update
+	// Overlap: a position within Overlap empties of the edge of its stage
+	// also trains the neighbouring stage (Adam only; 0 = off). Neighbouring
+	// stages then agree where they meet, and a stage with few or biased
+	// labels (20-23 empties) learns from its neighbour's (the exact labels
+	// at 24 empties).
+	Overlap     int
+	Checkpoint  string // file to save the state after each epoch ("" = none)
+	Resume      bool   // start from Checkpoint if it exists
 	Progress    func(phase string, done, total int)
 	EpochReport func(r Report) // called after each epoch
 }
@@ -107,6 +114,9 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 		if cfg.Epochs > 1 {
 			rate = cfg.Rate * math.Pow(cfg.FinalRate/cfg.Rate, float64(ep)/float64(cfg.Epochs-1))
 		}
+		// The order depends on the seed and epoch alone, so that a resumed
+		// run repeats an uninterrupted one exactly.
+		slices.Sort(trainIdx)
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(ep)))
 		rng.Shuffle(len(trainIdx), func(i, j int) { trainIdx[i], trainIdx[j] = trainIdx[j], trainIdx[i] })
 		phase := fmt.Sprintf("epoch %d/%d", ep+1, cfg.Epochs)
@@ -186,19 +196,35 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 		touched = touched[:0]
 		for _, i := range batch {
 			s := &samples[i]
-			base := int32(eval.Features(s.Player, s.Opponent, &f) * stride)
-			var pred float32
-			for _, k := range f {
-				pred += st.w[base+k]
-			}
-			e := pred - float32(s.Score)
-			for _, k := range f {
-				j := base + k
-				if mark[j] != id {
-					mark[j] = id
-					touched = append(touched, j)
+			stage := eval.Features(s.Player, s.Opponent, &f)
+			other := -1 // a neighbouring stage this position also trains
+			if cfg.Overlap > 0 {
+				lo, hi := eval.StageEmpties(stage)
+				switch e := s.Empties(); {
+				case e < lo+cfg.Overlap && stage > 0:
+					other = stage - 1
+				case e > hi-cfg.Overlap && stage < eval.NumStages-1:
+					other = stage + 1
 				}
-				grad[j] += e
+			}
+			for _, sg := range [2]int{stage, other} {
+				if sg < 0 {
+					continue
+				}
+				base := int32(sg * stride)
+				var pred float32
+				for _, k := range f {
+					pred += st.w[base+k]
+				}
+				e := pred - float32(s.Score)
+				for _, k := range f {
+					j := base + k
+					if mark[j] != id {
+						mark[j] = id
+						touched = append(touched, j)
+					}
+					grad[j] += e
+				}
 			}
 		}
 		st.t++
@@ -274,7 +300,7 @@ func Measure(e *eval.Pattern, samples []Sample, seed uint64, holdOut float64, pr
 const ckMagic = "OFCK"
 
 func configHash(cfg Config, n int) uint32 {
-	s := fmt.Sprintf("%d %g %d %q %d %g %g %g %d", cfg.Seed, cfg.HoldOut, cfg.Epochs, cfg.Optimizer, cfg.Batch, cfg.Rate, cfg.FinalRate, cfg.L2, n)
+	s := fmt.Sprintf("%d %g %d %q %d %g %g %g %d %d", cfg.Seed, cfg.HoldOut, cfg.Epochs, cfg.Optimizer, cfg.Batch, cfg.Rate, cfg.FinalRate, cfg.L2, cfg.Overlap, n)
 	return crc32.ChecksumIEEE([]byte(s))
 }
 

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/outflank-othello/outflank/eval"
+)
+
+func TestTrainSmall(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w.weights")
+	stdout, _, err := runCmd(t, "train", "--wthor", "../../testdata/wthor", "--max-games", "300", "--epochs", "1",
+		"--solve-empties", "8", "--quiet", "--out", out)
+	if err != nil {
+		t.Fatalf("train: %v\n%s", err, stdout)
+	}
+	for _, want := range []string{"games: 300 used", "held-out", "wrote " + out} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if _, err := eval.Load(out); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTrainBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"train"},
+		{"train", "--wthor", t.TempDir()},
+		{"train", "--wthor", "../../testdata/wthor", "--holdout", "1"},
+		{"train", "--wthor", "../../testdata/wthor", "--optimizer", "lbfgs"},
+		{"train", "--wthor", "../../testdata/wthor", "--overlap", "3"},
+		{"train", "--wthor", "../../testdata/wthor", "--solver", "oracle"},
+		{"train", "--wthor", "../../testdata/wthor", "--solve-empties", "20"},
+	} {
+		if _, _, err := runCmd(t, args...); err == nil {
+			t.Errorf("%v: no error", args)
+		}
+	}
+}
+
+func TestEvalFlagRejectsBadFile(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.weights")
+	os.WriteFile(bad, []byte("OFEV not really"), 0o644)
+	_, _, err := runCmd(t, "evalcheck", "--eval", bad)
+	if err == nil || !strings.Contains(err.Error(), "bad.weights") {
+		t.Fatalf("evalcheck with a bad weights file: %v", err)
+	}
+}
+
+func TestEvalCheckFFO(t *testing.T) {
+	stdout, _, err := runCmd(t, "evalcheck", "--ffo", "../../testdata/ffo/fforum-1-19.obf", "--ffo-depth", "2",
+		"--games", "2", "--depth", "1", "--endgame", "8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"FFO depth 2, A: optimal move in", "FFO depth 2, B:", "of 2: score"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestTrainSearchSolver(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w.weights")
+	stdout, _, err := runCmd(t, "train", "--wthor", "../../testdata/wthor", "--max-games", "40", "--epochs", "1",
+		"--solver", "search", "--solve-empties", "12", "--solve-share", "1", "--quiet", "--out", out)
+	if err != nil {
+		t.Fatalf("train: %v\n%s", err, stdout)
+	}
+	if !strings.Contains(stdout, "the solver ") || strings.Contains(stdout, "the solver 0;") {
+		t.Errorf("no solver labels:\n%s", stdout)
+	}
+}

@@ -1,0 +1,204 @@
+package train
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/outflank-othello/outflank/bitboard"
+)
+
+// testGames reads the one WTHOR year committed to the repository.
+func testGames(t *testing.T) []Game {
+	t.Helper()
+	var bad []error
+	games, err := ReadWTHOR("../../testdata/wthor", func(e error) { bad = append(bad, e) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bad) > 0 {
+		t.Fatalf("bad records in testdata: %v", bad)
+	}
+	if len(games) < 1000 {
+		t.Fatalf("%d games", len(games))
+	}
+	return games
+}
+
+func TestExtractLabels(t *testing.T) {
+	games := testGames(t)[:300]
+	var bad []error
+	samples, st := Labeler{Solve: Solve, SolveEmpties: 8, SolveShare: 0.5, Seed: 1}.Extract(games, func(e error) { bad = append(bad, e) }, nil)
+	if len(bad) > 0 {
+		t.Fatalf("bad: %v", bad)
+	}
+	if st.Games == 0 || st.Theory == 0 || st.Solved == 0 || len(samples) != st.Theory+st.Final+st.Solved {
+		t.Fatalf("stats %+v, %d samples", st, len(samples))
+	}
+	perfect, cancelled, off := 0, 0, 0
+	for _, s := range samples {
+		e := s.Empties()
+		g := games[s.Game]
+		pos := bitboard.Position{Player: s.Player, Opponent: s.Opponent}
+		if pos.MustPass() || pos.GameOver() {
+			t.Fatalf("game %d: a position without moves was kept", s.Game)
+		}
+		switch {
+		case e >= g.TheoryEmpties:
+			// The theoretical score, for the side to move: the same
+			// magnitude as black's, and exact only at TheoryEmpties.
+			if th := 2*g.TheoryScore - 64; int(s.Score) != th && int(s.Score) != -th {
+				t.Fatalf("game %d, %d empties: label %d, theory %d", s.Game, e, s.Score, th)
+			}
+			if s.Exact != (e == g.TheoryEmpties) {
+				t.Fatalf("game %d, %d empties: exact %v", s.Game, e, s.Exact)
+			}
+		case s.Exact:
+			if v := Solve(s.Player, s.Opponent); int(s.Score) != v {
+				t.Fatalf("game %d, %d empties: label %d, solver %d", s.Game, e, s.Score, v)
+			}
+		case e <= 8:
+			// A perfect end's final score: right unless errors cancelled.
+			perfect++
+			if v := Solve(s.Player, s.Opponent); int(s.Score) != v {
+				cancelled++
+				off += max(int(s.Score)-v, v-int(s.Score))
+			}
+		}
+	}
+	t.Logf("perfect-end labels at 8 empties or fewer: %d, %d not the perfect-play score, mean error %.2f discs",
+		perfect, cancelled, float64(off)/float64(max(perfect, 1)))
+	// The sign: at the start black is to move, so its label is black's
+	// theoretical disc difference.
+	if g := games[samples[0].Game]; samples[0].Player != bitboard.Start().Player || int(samples[0].Score) != 2*g.TheoryScore-64 {
+		t.Fatalf("first sample %+v, theory %d", samples[0], g.TheoryScore)
+	}
+}
+
+func TestExtractReportsBadGames(t *testing.T) {
+	g := testGames(t)[0]
+	illegal := g
+	illegal.Source = "x.wtb: record 7"
+	illegal.Moves = append([]bitboard.Square{bitboard.SquareAt(0, 0)}, g.Moves[1:]...)
+	wrong := g
+	wrong.Source = "x.wtb: record 8"
+	wrong.BlackScore = (g.BlackScore + 1) % 65
+	var bad []error
+	samples, st := Labeler{}.Extract([]Game{illegal, wrong}, func(e error) { bad = append(bad, e) }, nil)
+	if len(samples) != 0 || st.BadGames != 2 || len(bad) != 2 {
+		t.Fatalf("%d samples, stats %+v, bad %v", len(samples), st, bad)
+	}
+	for i, want := range []string{"record 7", "record 8"} {
+		if !strings.Contains(bad[i].Error(), want) {
+			t.Errorf("error %q does not name %s", bad[i], want)
+		}
+	}
+}
+
+func TestFitLearnsAndResumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits twice")
+	}
+	samples, _ := Labeler{}.Extract(testGames(t)[:1500], func(error) {}, nil)
+	dir := t.TempDir()
+	cfg := Config{Seed: 3, HoldOut: 0.2, Epochs: 3, Optimizer: "adam", Batch: 64, Rate: 0.03, FinalRate: 0.003, L2: 1e-4, Overlap: 1}
+	full, reps, err := Fit(samples, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reps) != 3 || reps[2].TrainAll.MAE >= reps[0].TrainAll.MAE {
+		t.Fatalf("training error did not fall: %+v", reps)
+	}
+	if reps[2].TestAll.N == 0 || reps[2].TrainAll.N == 0 {
+		t.Fatal("empty split")
+	}
+	// Interrupt a run with checkpoints after epoch 2 (the checkpoint is
+	// written before the epoch's report), then resume it: the weights must
+	// be those of the uninterrupted run.
+	half := cfg
+	half.Checkpoint = filepath.Join(dir, "ck")
+	half.Resume = true
+	half.EpochReport = func(r Report) {
+		if r.Epoch == 2 {
+			panic(stopFit{})
+		}
+	}
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(stopFit); !ok {
+					panic(r)
+				}
+			}
+		}()
+		Fit(samples, half)
+	}()
+	half.EpochReport = nil
+	resumed, _, err := Fit(samples, half)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !equalWeights(full.Packed(), resumed.Packed()) {
+		t.Fatal("a resumed fit differs from an uninterrupted one")
+	}
+	// A checkpoint made with other settings is refused.
+	other := half
+	other.Rate = 0.01
+	if _, _, err := Fit(samples, other); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Fatalf("checkpoint with other settings: %v", err)
+	}
+}
+
+type stopFit struct{}
+
+func equalWeights(a, b []int16) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestSamplesFile(t *testing.T) {
+	samples, _ := Labeler{}.Extract(testGames(t)[:50], func(error) {}, nil)
+	path := filepath.Join(t.TempDir(), "s")
+	if err := SaveSamples(path, "key", samples); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadSamples(path, "key")
+	if err != nil || len(got) != len(samples) || got[len(got)-1] != samples[len(samples)-1] {
+		t.Fatalf("round trip: %v, %d of %d", err, len(got), len(samples))
+	}
+	if _, err := LoadSamples(path, "other"); err == nil {
+		t.Fatal("another key accepted")
+	}
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, data[:len(data)-3], 0o644)
+	if _, err := LoadSamples(path, "key"); err == nil {
+		t.Fatal("truncated file accepted")
+	}
+	if _, err := LoadSamples(filepath.Join(t.TempDir(), "none"), "key"); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("missing file: %v", err)
+	}
+}
+
+func TestSplitIsStable(t *testing.T) {
+	n := 0
+	for g := int32(0); g < 10000; g++ {
+		if Split(1, g, 0.1) {
+			n++
+		}
+		if Split(1, g, 0.1) != Split(1, g, 0.1) {
+			t.Fatal("split not deterministic")
+		}
+	}
+	if n < 900 || n > 1100 {
+		t.Fatalf("%d of 10000 held out at 10%%", n)
+	}
+}
