@@ -68,7 +68,7 @@ func addEngineFlags(fs *pflag.FlagSet) engineFlags {
 	return engineFlags{
 		hash:     fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
 		threads:  fs.Int("threads", 1, "search threads"),
-		evalFile: fs.String("eval", "", "evaluation weights file (default: the built-in evaluation; \"simple\": the untrained placeholder, a baseline)"),
+		evalFile: fs.String("eval", "", evalFlagHelp),
 		book:     fs.String("book", "", "opening book file (default: the built-in book); games learnt (NBoard learn) are saved to it; \"outflank book export\" writes the built-in book to start one"),
 		noBook:   fs.Bool("no-book", false, "play without an opening book"),
 	}
@@ -82,6 +82,25 @@ type engineSetup struct {
 	book    engine.Book
 }
 
+// evalFlagHelp is the help of every command's --eval flag.
+const evalFlagHelp = "evaluation weights file (default: the built-in evaluation; \"simple\": the untrained placeholder, a baseline)"
+
+// loadEvaluator returns the evaluation a --eval flag names: "" for the
+// built-in one, "simple" for the placeholder, else a weights file.
+func loadEvaluator(name string) (search.Evaluator, error) {
+	switch name {
+	case "":
+		return defaultEvaluator(), nil
+	case "simple":
+		return eval.Simple{}, nil
+	}
+	p, err := eval.Load(name)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
 // setup checks the flags and loads the evaluation and the book.
 func (f engineFlags) setup(cmd string) (engineSetup, error) {
 	if *f.hash < 1 || *f.hash > 1<<16 {
@@ -91,15 +110,9 @@ func (f engineFlags) setup(cmd string) (engineSetup, error) {
 		return engineSetup{}, fmt.Errorf("%s: --threads %d: want 1 to 1024", cmd, *f.threads)
 	}
 	st := engineSetup{opts: engine.Options{HashMB: *f.hash, Threads: *f.threads}}
-	var ev search.Evaluator = defaultEvaluator()
-	if *f.evalFile == "simple" {
-		ev = eval.Simple{}
-	} else if *f.evalFile != "" {
-		p, err := eval.Load(*f.evalFile)
-		if err != nil {
-			return engineSetup{}, fmt.Errorf("%s: --eval: %w", cmd, err)
-		}
-		ev = p
+	ev, err := loadEvaluator(*f.evalFile)
+	if err != nil {
+		return engineSetup{}, fmt.Errorf("%s: --eval: %w", cmd, err)
 	}
 	st.factory = searchFactory(ev)
 	switch {

@@ -41,17 +41,20 @@ type solveFlags struct {
 	hash    *int
 	threads *int
 	json    *bool
+	eval    *string
 }
 
 func addSolveFlags(fs interface {
 	Bool(string, bool, string) *bool
 	Int(string, int, string) *int
+	String(string, string, string) *string
 }) solveFlags {
 	return solveFlags{
 		wld:     fs.Bool("wld", false, "solve for win/loss/draw only (score -1, 0 or +1)"),
 		hash:    fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
 		threads: fs.Int("threads", 1, "search threads (lazy SMP sharing the hash table)"),
 		json:    fs.Bool("json", false, "print one JSON object per position instead of text"),
+		eval:    fs.String("eval", "", evalFlagHelp+"; it orders the moves"),
 	}
 }
 
@@ -176,7 +179,11 @@ func checkAnswer(ent bitboard.OBFEntry, best bitboard.Square, score int, wld boo
 // solveAll solves entries (numbered nums) and prints them; it returns a
 // quiet error if any answer was wrong.
 func solveAll(e *env, entries []bitboard.OBFEntry, nums []int, sf solveFlags) error {
-	eng := search.New(search.Options{HashMB: *sf.hash, Threads: *sf.threads, Eval: defaultEvaluator()})
+	ev, err := loadEvaluator(*sf.eval)
+	if err != nil {
+		return fmt.Errorf("--eval: %w", err)
+	}
+	eng := search.New(search.Options{HashMB: *sf.hash, Threads: *sf.threads, Eval: ev})
 	progress := isTerminal(e.stdout)
 	if !*sf.json {
 		fmt.Fprintf(e.stdout, "%3s %3s %4s %5s  %-30s %14s %10s %12s %9s\n", "#", "emp", "move", "score", "principal variation", "nodes", "seconds", "nodes/s", "CPU s")
