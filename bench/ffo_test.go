@@ -9,13 +9,14 @@ import (
 	"github.com/outflank-othello/outflank/search"
 )
 
-// BenchmarkFFO solves FFO #40-#59 one by one (one thread, 64 MiB table
-// cleared before each), reporting nodes per second. It checks every score:
+// BenchmarkFFO solves FFO #40-#59 one by one (one thread, a 64 MiB table
+// cleared before each, the built-in evaluation for move ordering, as in
+// "outflank bench"), reporting nodes per second. It checks every score:
 // a fast wrong answer is a failure. Select positions with -bench, e.g.
 // go test -run NONE -bench 'FFO/4[0-4]$' ./bench
 func BenchmarkFFO(b *testing.B) {
 	es := FFO40to59()
-	eng := search.New(search.Options{HashMB: 64, Eval: eval.Simple{}})
+	eng := search.New(search.Options{HashMB: 64, Eval: eval.Default()})
 	for i, e := range es {
 		b.Run(fmt.Sprint(40+i), func(b *testing.B) {
 			var nodes uint64

@@ -21,7 +21,6 @@ import (
 //     transposition table, enhanced transposition cutoffs and the
 //     evaluation or a shallow search in the ordering from the empties
 //     counts in tune.go, and stability cutoffs.
-const shallowMax = 7
 
 func sqBit(x int) uint64 { return 1 << uint(x) }
 
@@ -270,11 +269,12 @@ type move struct {
 	sq    int8
 }
 
-// moveList is a fixed-capacity list (no allocation); Othello positions have
-// at most 33 legal moves.
+// moveList is a fixed-capacity list (no allocation). Positions reachable
+// from the start have at most 33 legal moves, but a set-up board may have
+// more, up to its number of empty squares.
 type moveList struct {
 	n  int
-	ms [34]move
+	ms [60]move
 }
 
 // next moves the best-valued remaining move to position i and returns it

@@ -23,7 +23,7 @@ var (
 	xParity     = envInt("X_PARITY", 4)
 	xTTMin      = envInt("X_TTMIN", 8)
 	xETCMin     = envInt("X_ETCMIN", 12)
-	xSortMin    = envInt("X_SORTMIN", 16)
+	xSortMin    = envInt("X_SORTMIN", 18)
 	xSortD      = envInt("X_SORTD", 2)
 	xSortStep   = envInt("X_SORTSTEP", 4)
 	xMobSh      = envInt("X_MOBSH", 4)
@@ -35,6 +35,7 @@ var (
 	xMidEvalMin = envInt("X_MIDEVALMIN", 3)
 	xPreOff     = envInt("X_PREOFF", 14)
 	xPreMax     = envInt("X_PREMAX", 8)
+	shallowMax  = envInt("X_SHALLOW", 7)
 	xAspW       = envInt("X_ASPW", 4)
 )
 

@@ -24,8 +24,7 @@ type rootSearch struct {
 type rootMove struct {
 	sq    bitboard.Square
 	flips uint64
-	score int  // score (or bound) from the last iteration
-	exact bool // score is exact, not a bound
+	score int // score (or bound) from the last iteration
 }
 
 func wldClass(v int) int {
@@ -153,16 +152,12 @@ func (r *rootSearch) searchMoves(moves []rootMove, alpha, beta int, multi bool, 
 		switch {
 		case multi:
 			v = -child(np, no, -beta, -alpha)
-			m.exact = v > alpha && v < beta
 		case i == 0:
 			v = -child(np, no, -beta, -a)
-			m.exact = v > a && v < beta
 		default:
 			v = -child(np, no, -a-1, -a)
-			m.exact = false
 			if v > a && v < beta {
 				v = -child(np, no, -beta, -a)
-				m.exact = v > a && v < beta
 			}
 		}
 		m.score = v

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -173,6 +174,22 @@ func TestSearchBasics(t *testing.T) {
 	info = eng.Search(ctx, start, Limits{Time: 50 * time.Millisecond}, nil)
 	if !start.IsLegal(info.Best) {
 		t.Fatalf("timed search: %+v", info)
+	}
+	// Set-up boards far from any game: few discs (62 empties), many moves.
+	for _, b := range []string{
+		"XO" + strings.Repeat("-", 62) + " X",
+		strings.Repeat("-O-O-O-O", 4) + strings.Repeat("XXXXXXXX", 4) + " X",
+	} {
+		q, err := bitboard.ParseBoard(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lim := range []Limits{{Depth: 4}, {EndgameEmpties: 64, Nodes: 200000}} {
+			info := eng.Search(ctx, q, lim, nil)
+			if !q.IsLegal(info.Best) && !(q.GameOver() && info.Best == bitboard.NoSquare) {
+				t.Fatalf("%s %+v: %+v", b, lim, info)
+			}
+		}
 	}
 	// A solve cut short by time still answers with a legal move; one that
 	// finishes is exact.

@@ -169,8 +169,9 @@ func stableDiscs(p, o uint64) uint64 {
 // stabilityGate[e]: with e empties, a null-window search at alpha
 // computes the stable-disc bound only when alpha >= stabilityGate[e]; below
 // it the bound is too rarely low enough to pay for itself.
-var stabilityGate = [61]int{
+var stabilityGate = [65]int{
 	99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40,
 	42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64,
 	64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+	64, 64, 64, 64,
 }

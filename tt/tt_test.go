@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"unsafe"
 )
 
 func TestStoreProbe(t *testing.T) {
@@ -101,5 +102,23 @@ func TestConcurrent(t *testing.T) {
 	close(errs)
 	for e := range errs {
 		t.Fatal(e)
+	}
+}
+
+func TestLargeTableAligned(t *testing.T) {
+	tb := New(4)
+	if tb.Bytes() != 4<<20 {
+		t.Fatalf("4 MiB table has %d bytes", tb.Bytes())
+	}
+	if a := uintptr(unsafe.Pointer(&tb.buckets[0])); a%hugePage != 0 {
+		t.Fatalf("table at %#x is not aligned to %d", a, hugePage)
+	}
+	for i := range uint64(1000) {
+		tb.Store(Key(i, ^i), Entry{Lower: 2, Upper: 4, Depth: 9, Move: uint8(i % 64)})
+	}
+	for i := range uint64(1000) {
+		if e, ok := tb.Probe(Key(i, ^i)); ok && e.Move != uint8(i%64) {
+			t.Fatalf("entry %d: %+v", i, e)
+		}
 	}
 }

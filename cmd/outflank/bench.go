@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -47,7 +48,10 @@ func runBench(e *env, args []string) error {
 		es = append(es, all[n-40])
 		nums = append(nums, n)
 	}
-	if !*sf.json {
+	if *sf.json {
+		b, _ := json.Marshal(map[string]string{"machine": bench.CPULine()})
+		fmt.Fprintln(e.stdout, string(b))
+	} else {
 		fmt.Fprintln(e.stdout, bench.CPULine())
 	}
 	return solveAll(e, es, nums, sf)

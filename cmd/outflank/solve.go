@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/search"
 )
 
@@ -177,7 +176,7 @@ func checkAnswer(ent bitboard.OBFEntry, best bitboard.Square, score int, wld boo
 // solveAll solves entries (numbered nums) and prints them; it returns a
 // quiet error if any answer was wrong.
 func solveAll(e *env, entries []bitboard.OBFEntry, nums []int, sf solveFlags) error {
-	eng := search.New(search.Options{HashMB: *sf.hash, Threads: *sf.threads, Eval: eval.Simple{}})
+	eng := search.New(search.Options{HashMB: *sf.hash, Threads: *sf.threads, Eval: defaultEvaluator()})
 	progress := isTerminal(e.stdout)
 	if !*sf.json {
 		fmt.Fprintf(e.stdout, "%3s %3s %4s %5s  %-30s %14s %10s %12s %9s\n", "#", "emp", "move", "score", "principal variation", "nodes", "seconds", "nodes/s", "CPU s")

@@ -85,3 +85,14 @@ func TestSolveBadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestBenchJSON(t *testing.T) {
+	out, _, err := runCmd(t, "bench", "--json", "--wld", "--hash", "8", "--positions", "40")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(strings.TrimSpace(out), "\n")
+	if len(rows) != 3 || !strings.Contains(rows[0], `"machine":"cpu: `) || !strings.Contains(rows[1], `"n":40`) {
+		t.Fatalf("bench --json output:\n%s", out)
+	}
+}

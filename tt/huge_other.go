@@ -1,0 +1,5 @@
+//go:build !linux
+
+package tt
+
+func adviseHuge([]byte) {}
