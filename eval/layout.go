@@ -92,15 +92,14 @@ func StageEmpties(st int) (lo, hi int) {
 // table offsets, the canonical classes that tie a symmetric pattern's mirror
 // indexes together. Built once at init, read-only afterwards.
 type layoutT struct {
-	size        [numPatterns]int       // 3^len(squares)
-	instances   [numPatterns][]uint8   // symmetries whose anchor reading is a distinct instance
-	classOf     [numPatterns][]uint32  // raw index -> canonical class
-	classes     [numPatterns]int       // number of canonical classes
-	fullOff     [numPatterns + 1]int32 // offset of each pattern's table in a full (expanded) stage
-	packOff     [numPatterns + 1]int32 // offset of each pattern's classes in a packed stage
-	instOf      [numInstances]uint8    // pattern of each instance, in evaluation order
-	rep         [numPatterns][]uint32  // canonical class -> one raw index
-	instSquares [numInstances][]bitboard.Square
+	size        [numPatterns]int                // 3^len(squares)
+	instances   [numPatterns][]uint8            // symmetries whose anchor reading is a distinct instance
+	classOf     [numPatterns][]uint32           // raw index -> canonical class
+	classes     [numPatterns]int                // number of canonical classes
+	fullOff     [numPatterns + 1]int32          // offset of each pattern's table in a full (expanded) stage
+	packOff     [numPatterns + 1]int32          // offset of each pattern's classes in a packed stage
+	instOf      [numInstances]uint8             // pattern of each instance, in evaluation order
+	instSquares [numInstances][]bitboard.Square // squares of each instance, digit order, for tests
 }
 
 // numInstances is the number of pattern instances read per position.
@@ -199,7 +198,6 @@ func buildLayout() *layoutT {
 			}
 			if best == idx {
 				l.classOf[p][idx] = uint32(l.classes[p])
-				l.rep[p] = append(l.rep[p], uint32(idx))
 				l.classes[p]++
 			} else {
 				l.classOf[p][idx] = l.classOf[p][best]
