@@ -18,29 +18,40 @@ func benchPositions() []Position {
 	return ps
 }
 
-func BenchmarkMoves(b *testing.B) {
+func BenchmarkMoves(b *testing.B)         { benchMoves(b, Moves) }
+func BenchmarkMovesPortable(b *testing.B) { benchMoves(b, movesGo) }
+func BenchmarkFlips(b *testing.B)         { benchFlips(b, Flips) }
+func BenchmarkFlipsPortable(b *testing.B) { benchFlips(b, flipsGo) }
+
+func benchMoves(b *testing.B, moves func(p, o uint64) uint64) {
 	ps := benchPositions()
 	var sink uint64
 	i := 0
 	for b.Loop() {
 		p := &ps[i&1023]
-		sink += Moves(p.Player, p.Opponent)
+		sink += moves(p.Player, p.Opponent)
 		i++
 	}
 	_ = sink
 }
 
-func BenchmarkFlips(b *testing.B) {
-	ps := benchPositions()
+// firstMoves returns a legal move of each position.
+func firstMoves(ps []Position) []Square {
 	sqs := make([]Square, len(ps))
 	for i, p := range ps {
 		sqs[i] = FirstSquare(p.Moves())
 	}
+	return sqs
+}
+
+func benchFlips(b *testing.B, flips func(p, o uint64, sq Square) uint64) {
+	ps := benchPositions()
+	sqs := firstMoves(ps)
 	var sink uint64
 	i := 0
 	for b.Loop() {
 		p := &ps[i&1023]
-		sink += Flips(p.Player, p.Opponent, sqs[i&1023])
+		sink += flips(p.Player, p.Opponent, sqs[i&1023])
 		i++
 	}
 	_ = sink
@@ -48,43 +59,12 @@ func BenchmarkFlips(b *testing.B) {
 
 func BenchmarkPlay(b *testing.B) {
 	ps := benchPositions()
-	sqs := make([]Square, len(ps))
-	for i, p := range ps {
-		sqs[i] = FirstSquare(p.Moves())
-	}
+	sqs := firstMoves(ps)
 	var sink uint64
 	i := 0
 	for b.Loop() {
 		q := ps[i&1023].Play(sqs[i&1023])
 		sink += q.Player
-		i++
-	}
-	_ = sink
-}
-
-func BenchmarkMovesPortable(b *testing.B) {
-	ps := benchPositions()
-	var sink uint64
-	i := 0
-	for b.Loop() {
-		p := &ps[i&1023]
-		sink += movesGo(p.Player, p.Opponent)
-		i++
-	}
-	_ = sink
-}
-
-func BenchmarkFlipsPortable(b *testing.B) {
-	ps := benchPositions()
-	sqs := make([]Square, len(ps))
-	for i, p := range ps {
-		sqs[i] = FirstSquare(p.Moves())
-	}
-	var sink uint64
-	i := 0
-	for b.Loop() {
-		p := &ps[i&1023]
-		sink += flipsGo(p.Player, p.Opponent, sqs[i&1023])
 		i++
 	}
 	_ = sink

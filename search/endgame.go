@@ -417,14 +417,8 @@ func (s *searcher) pvsEnd(p, o uint64, alpha, beta, empties int) int {
 	ttMove := -1
 	if e, ok := s.tt.Probe(key); ok {
 		if e.Proven {
-			if int(e.Lower) >= beta {
-				return int(e.Lower)
-			}
-			if int(e.Upper) <= alpha {
-				return int(e.Upper)
-			}
-			if e.Lower == e.Upper {
-				return int(e.Lower)
+			if v, ok := ttCut(e, alpha, beta); ok {
+				return v
 			}
 		}
 		if e.Move != tt.NoMove {

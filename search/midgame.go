@@ -32,14 +32,8 @@ func (s *searcher) mid(p, o uint64, alpha, beta, depth int) int {
 	ttMove := -1
 	if e, ok := s.tt.Probe(key); ok {
 		if e.Proven || int(e.Depth) >= depth {
-			if int(e.Lower) >= beta {
-				return int(e.Lower)
-			}
-			if int(e.Upper) <= alpha {
-				return int(e.Upper)
-			}
-			if e.Lower == e.Upper {
-				return int(e.Lower)
+			if v, ok := ttCut(e, alpha, beta); ok {
+				return v
 			}
 		}
 		if e.Move != tt.NoMove {
@@ -93,4 +87,19 @@ func (s *searcher) mid(p, o uint64, alpha, beta, depth int) int {
 	}
 	s.tt.Store(key, e)
 	return best
+}
+
+// ttCut returns the score that a table entry's bounds settle for the window
+// (alpha, beta): a lower bound at or above beta, an upper bound at or below
+// alpha, or an exact value. The caller checks the entry is deep enough.
+func ttCut(e tt.Entry, alpha, beta int) (int, bool) {
+	switch {
+	case int(e.Lower) >= beta:
+		return int(e.Lower), true
+	case int(e.Upper) <= alpha:
+		return int(e.Upper), true
+	case e.Lower == e.Upper:
+		return int(e.Lower), true
+	}
+	return 0, false
 }
