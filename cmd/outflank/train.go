@@ -19,16 +19,19 @@ import (
 func init() {
 	register(&command{
 		name:    "train",
-		args:    "--wthor DIR [flags]",
+		args:    "--wthor DIR [--games FILE.ggf] [flags]",
 		summary: "Fit the pattern evaluation's weights to game records.",
-		details: `Reads the WTHOR database (every .wtb file of DIR), labels its positions,
+		details: `Reads the WTHOR database (every .wtb file of DIR) and/or GGF game records
+(--games: e.g. the engine's own self-play games, written by
+"outflank match self:depth=6 self:depth=6 --games-out self.ggf"), labels their positions,
 holds out a share of the games (chosen from --seed), fits the weights by
 mini-batch Adam (or SGD) with L2 regularisation, and writes the weights file
 (--out). Labels: the theoretical score up to the theory point (24 empties in
 WTHOR); after it an exact solve at --solve-empties or fewer in --solve-share
 of the games (--solver builtin: a small solver, up to 16 empties; --solver
 search: the engine's), or else the final score of games that ended with
-their theoretical score. Prints the mean absolute error, in discs, per stage
+their theoretical score (GGF games have none: their final score labels
+every position the solver does not). Prints the mean absolute error, in discs, per stage
 on training and held-out positions. Bad records are reported with their file
 and record number and skipped. Runs are reproducible: the same data and
 flags give the same file. --checkpoint saves the state after each epoch and
@@ -41,6 +44,7 @@ func runTrain(e *env, args []string) error {
 	c := findCommand("train")
 	fs := c.flags(e)
 	dir := fs.String("wthor", "", "directory of WTHOR .wtb files")
+	ggfFiles := fs.StringSlice("games", nil, "GGF files of more games, e.g. self-play from \"outflank match --games-out\" (comma-separated or repeated)")
 	out := fs.String("out", "outflank.weights", "weights file to write")
 	seed := fs.Uint64("seed", 1, "random seed (hold-out split, shuffling)")
 	holdOut := fs.Float64("holdout", 0.1, "share of games held out to measure the error")
@@ -62,8 +66,8 @@ func runTrain(e *env, args []string) error {
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}
-	if *dir == "" {
-		return fmt.Errorf("train: want --wthor DIR (e.g. the WTHOR database directory)")
+	if *dir == "" && len(*ggfFiles) == 0 {
+		return fmt.Errorf("train: want --wthor DIR (e.g. the WTHOR database directory) and/or --games FILE.ggf")
 	}
 	if fs.NArg() != 0 {
 		return fmt.Errorf("train: unexpected argument %q", fs.Arg(0))
@@ -85,7 +89,7 @@ func runTrain(e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "skipped:", err)
 	}
 	t0 := time.Now()
-	key := fmt.Sprintf("labels=2 solver=%s wthor=%s max-games=%d solve-empties=%d solve-share=%g seed=%d", *solver, *dir, *maxGames, *solveEmpties, *solveShare, *seed)
+	key := fmt.Sprintf("labels=2 solver=%s wthor=%s games=%s max-games=%d solve-empties=%d solve-share=%g seed=%d", *solver, *dir, strings.Join(*ggfFiles, ","), *maxGames, *solveEmpties, *solveShare, *seed)
 	var samples []train.Sample
 	if *samplesFile != "" {
 		var err error
@@ -98,9 +102,20 @@ func runTrain(e *env, args []string) error {
 		}
 	}
 	if samples == nil {
-		games, err := train.ReadWTHOR(*dir, bad)
-		if err != nil {
-			return fmt.Errorf("train: %w", err)
+		var games []train.Game
+		if *dir != "" {
+			g, err := train.ReadWTHOR(*dir, bad)
+			if err != nil {
+				return fmt.Errorf("train: %w", err)
+			}
+			games = g
+		}
+		for _, f := range *ggfFiles {
+			g, err := train.ReadGGF(f, bad)
+			if err != nil {
+				return fmt.Errorf("train: --games: %w", err)
+			}
+			games = append(games, g...)
 		}
 		if *maxGames > 0 && *maxGames < len(games) {
 			games = games[:*maxGames]

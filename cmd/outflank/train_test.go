@@ -26,10 +26,35 @@ func TestTrainSmall(t *testing.T) {
 	}
 }
 
+// Self-play games (GGF, as match --games-out writes them) train alone or
+// beside WTHOR; a bad record is reported and skipped.
+func TestTrainSelfPlayGames(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "self.ggf")
+	if _, _, err := runMatchCmd(t, "self:depth=1", "self:depth=2", "--games", "6", "--concurrency", "1", "--games-out", games); err != nil {
+		t.Fatalf("match: %v", err)
+	}
+	f, _ := os.OpenFile(games, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("(;GM[Othello]B[a1];)\n")
+	f.Close()
+	out := filepath.Join(dir, "w.weights")
+	stdout, stderr, err := runCmd(t, "train", "--games", games, "--epochs", "1", "--solve-share", "0", "--quiet", "--out", out)
+	if err != nil {
+		t.Fatalf("train: %v\n%s%s", err, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "games: 6 used") || !strings.Contains(stderr, "self.ggf: record 7") {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+	if _, err := eval.Load(out); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestTrainBadInput(t *testing.T) {
 	for _, args := range [][]string{
 		{"train"},
 		{"train", "--wthor", t.TempDir()},
+		{"train", "--games", filepath.Join(t.TempDir(), "missing.ggf")},
 		{"train", "--wthor", "../../testdata/wthor", "--holdout", "1"},
 		{"train", "--wthor", "../../testdata/wthor", "--optimizer", "lbfgs"},
 		{"train", "--wthor", "../../testdata/wthor", "--overlap", "3"},

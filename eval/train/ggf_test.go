@@ -1,0 +1,48 @@
+package train
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Self-play records (as "outflank match --games-out" writes them) become
+// games labelled by their final score; bad records are reported and skipped.
+func TestReadGGF(t *testing.T) {
+	const shortest = "(;GM[Othello]PB[a]PW[b]RE[+64.000]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[e6]W[f4]B[e3]W[f6]B[g5]W[d6]B[e7]W[f5]B[c5];)"
+	recs := []string{
+		shortest,
+		"(;GM[Othello]B[f5]W[d6];)", // unfinished
+		"(;GM[Othello]B[a1];)",      // illegal
+		"(;GM[Othello]BO[8 -------- -------- -------- ---OO--- ---**--- -------- -------- -------- *]B[d3];)", // other start
+		strings.ReplaceAll(shortest, "PB[a]", "PB[c]"),
+	}
+	path := filepath.Join(t.TempDir(), "self.ggf")
+	os.WriteFile(path, []byte(strings.Join(recs, "\n")+"\n"), 0o644)
+	var bads []string
+	games, err := ReadGGF(path, func(e error) { bads = append(bads, e.Error()) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 || games[0].BlackScore != 64 || games[0].TheoryEmpties != 0 || len(games[0].Moves) != 9 {
+		t.Fatalf("games: %+v", games)
+	}
+	want := []string{"record 2: the game stops before its end", "record 3: ggf", "record 4: not from the standard start"}
+	if len(bads) != len(want) {
+		t.Fatalf("reported %q", bads)
+	}
+	for i, w := range want {
+		if !strings.Contains(bads[i], w) || !strings.Contains(bads[i], "self.ggf") {
+			t.Errorf("report %d = %q, want it to name the file and %q", i, bads[i], w)
+		}
+	}
+	// Every position of a self-play game gets the final score (no theory).
+	samples, st := Labeler{}.Extract(games, func(e error) { t.Error(e) }, nil)
+	if st.Games != 2 || st.Final != len(samples) || len(samples) == 0 {
+		t.Fatalf("stats %+v, %d samples", st, len(samples))
+	}
+	if _, err := ReadGGF(filepath.Join(t.TempDir(), "missing.ggf"), func(error) {}); err == nil {
+		t.Error("a missing file was not an error")
+	}
+}
