@@ -76,6 +76,13 @@ func TestMatchSelfVsSelf(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
+	// No engine process is left (Linux says so in /proc).
+	kids, _ := filepath.Glob("/proc/self/task/*/children")
+	for _, k := range kids {
+		if b, _ := os.ReadFile(k); len(strings.TrimSpace(string(b))) > 0 {
+			t.Errorf("processes left after the match: %s", b)
+		}
+	}
 	var rep struct {
 		Engines  [2]struct{ Name string }
 		Games    int
