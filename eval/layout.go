@@ -114,11 +114,14 @@ const (
 	globSize   = 2*mobSize + 2
 )
 
-// Feature counts per stage.
-var (
-	fullStride   int // full weights of one stage: every raw index of every pattern, then the globals
-	packedStride int // packed weights of one stage: one per canonical class, then the globals
-)
+// fullStride is the number of full weights of one stage: every raw index of
+// every pattern, then the globals. It is a constant so that a stage's table
+// can be a fixed-size array; buildLayout checks it.
+const fullStride = 167265 + globSize
+
+// packedStride is the number of packed weights of one stage: one per
+// canonical class, then the globals.
+var packedStride int
 
 // NumFeatures is the number of weights that contribute to one evaluation:
 // one per pattern instance, two mobilities and the parity.
@@ -208,7 +211,9 @@ func buildLayout() *layoutT {
 	if n != numInstances {
 		panic("eval: pattern instance count changed; update numInstances")
 	}
-	fullStride = int(l.fullOff[numPatterns]) + globSize
+	if int(l.fullOff[numPatterns])+globSize != fullStride {
+		panic("eval: pattern table sizes changed; update fullStride")
+	}
 	packedStride = int(l.packOff[numPatterns]) + globSize
 	return l
 }

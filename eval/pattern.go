@@ -56,14 +56,14 @@ func (e *Pattern) Evaluate(player, opponent uint64) int {
 func (e *Pattern) Score(player, opponent uint64) int {
 	empties := 64 - bits.OnesCount64(player|opponent)
 	st := Stage(empties)
-	w := e.full[st*fullStride : (st+1)*fullStride]
+	w := (*[fullStride]int16)(e.full[st*fullStride : (st+1)*fullStride])
 	var idx [numInstances]int32
 	indexes(player, opponent, &idx)
 	sum := 0
 	for _, i := range idx {
 		sum += int(w[i])
 	}
-	g := w[layout.fullOff[numPatterns]:]
+	g := w[fullStride-globSize:]
 	mp, mo := mobilities(player, opponent)
 	sum += int(g[globMobP+min(mp, maxMobility)]) + int(g[globMobO+min(mo, maxMobility)]) + int(g[globParity+empties&1])
 	return sum

@@ -1,7 +1,3 @@
-// Package eval holds Outflank's static evaluation functions: given a
-// position, an estimate of the final disc difference for the side to move.
-// The search package declares the interface it needs (search.Evaluator);
-// the types here implement it.
 package eval
 
 import "github.com/outflank-othello/outflank/bitboard"

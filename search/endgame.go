@@ -225,19 +225,22 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 			return u
 		}
 	}
-	moves := bitboard.Moves(p, o)
-	if moves == 0 {
-		if bitboard.Moves(o, p) == 0 {
-			return finalScore(p, o)
-		}
-		return -s.nwsShallow(o, p, -alpha-1, empties, par)
-	}
+	// Try the empty squares directly (odd quadrants first): with so few
+	// empties, computing flips square by square is cheaper than generating
+	// the move set first.
 	best := -inf
+	empty := ^(p | o)
 	odd := quadrantMask[par]
-	for _, mm := range [2]uint64{moves & odd, moves &^ odd} {
+	for _, mm := range [2]uint64{empty & odd, empty &^ odd} {
 		for ; mm != 0; mm &= mm - 1 {
 			x := bits.TrailingZeros64(mm)
+			if neighbours[x]&o == 0 {
+				continue
+			}
 			f := flips(p, o, x)
+			if f == 0 {
+				continue
+			}
 			np, no := o&^f, p|f|sqBit(x)
 			var v int
 			if empties == 5 {
@@ -250,6 +253,12 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 			}
 			best = max(best, v)
 		}
+	}
+	if best == -inf { // no move: pass, or the game is over
+		if bitboard.Moves(o, p) == 0 {
+			return finalScore(p, o)
+		}
+		return -s.nwsShallow(o, p, -alpha-1, empties, par)
 	}
 	return best
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -19,7 +20,7 @@ type Evaluator interface {
 // Options configure an Engine.
 type Options struct {
 	HashMB  int       // transposition table size in MiB (0: 64)
-	Threads int       // search threads; the search is single-threaded for now and ignores it
+	Threads int       // search threads (lazy SMP: helpers share the table); 0 or 1: one
 	Eval    Evaluator // midgame evaluation and endgame move ordering (nil: a mobility/corner heuristic)
 }
 
@@ -128,9 +129,34 @@ func (e *Engine) Search(ctx context.Context, pos bitboard.Position, lim Limits, 
 	if report == nil {
 		report = func(Info) {}
 	}
+
+	// Threads > 1: lazy SMP. Helpers search the same root with the moves
+	// after the first in other orders (and, in the midgame, from other
+	// depths), sharing only the transposition table; what they store
+	// speeds up the main search, whose result is the answer.
+	var helperStop atomic.Bool
+	var wg sync.WaitGroup
+	helpers := make([]*searcher, e.threads-1)
+	for i := range helpers {
+		h := &searcher{tt: e.tt, ev: e.eval, stop: &helperStop, checkAt: pollInterval}
+		helpers[i] = h
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			hr := rootSearch{s: h, pos: pos, lim: lim, start: start, report: func(Info) {}, helper: i + 1}
+			hr.lim.Time, hr.lim.Nodes = 0, 0
+			hr.run()
+		}()
+	}
+
 	r := rootSearch{s: s, pos: pos, lim: lim, start: start, report: report}
 	info := r.run()
+	helperStop.Store(true)
+	wg.Wait()
 	info.Nodes = s.nodes
+	for _, h := range helpers {
+		info.Nodes += h.nodes
+	}
 	info.Time = time.Since(start)
 	return info
 }

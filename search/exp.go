@@ -33,6 +33,8 @@ var (
 	xMidSortMin = envInt("X_MIDSORTMIN", 99)
 	xMidSortDiv = envInt("X_MIDSORTDIV", 4)
 	xMidEvalMin = envInt("X_MIDEVALMIN", 3)
+	xPreOff     = envInt("X_PREOFF", 14)
+	xPreMax     = envInt("X_PREMAX", 8)
 	xAspW       = envInt("X_ASPW", 4)
 )
 

@@ -64,3 +64,12 @@ func TestFFO20to39(t *testing.T) {
 	}
 	checkFFO(t, "fforum-20-39.obf", 20, n, false)
 }
+
+// TestFFO40to42 solves the first three positions of the benchmark suite
+// (about 100 M nodes, a few seconds); the rest are benchmarks (bench/).
+func TestFFO40to42(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: FFO #40-#42")
+	}
+	checkFFO(t, "fforum-40-59.obf", 40, 3, false)
+}

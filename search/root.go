@@ -18,6 +18,7 @@ type rootSearch struct {
 	start  time.Time
 	report func(Info)
 	best   Info // result of the last completed iteration
+	helper int  // 0: the main search; n > 0: lazy-SMP helper n
 }
 
 type rootMove struct {
@@ -77,10 +78,20 @@ func (r *rootSearch) run() (info Info) {
 	if maxDepth <= 0 || maxDepth > 60 {
 		maxDepth = 60
 	}
+	// Before a solve, a short midgame search gives the move order and the
+	// aspiration guess. Under a time limit it runs deeper but stops at a
+	// tenth of the budget, leaving the rest to the solve; if the solve does
+	// not finish, its result is the answer.
+	soft := r.lim.Time / 3
 	if solve {
-		maxDepth = min(maxDepth, max(0, min(empties-14, 8)))
+		if r.lim.Time > 0 {
+			maxDepth = min(maxDepth, empties-1)
+			soft = r.lim.Time / 10
+		} else {
+			maxDepth = min(maxDepth, max(0, min(empties-xPreOff, xPreMax)))
+		}
 	}
-	for d := 1; d <= maxDepth; d++ {
+	for d := 1 + r.helper%2; d <= maxDepth; d++ {
 		exact := d >= empties
 		score := r.iterate(moves, d, exact)
 		r.best = r.result(moves, d, score, exact)
@@ -88,8 +99,8 @@ func (r *rootSearch) run() (info Info) {
 		if exact {
 			return r.best
 		}
-		if r.lim.Time > 0 && time.Since(r.start) > r.lim.Time/3 {
-			return r.best
+		if r.lim.Time > 0 && time.Since(r.start) > soft {
+			break
 		}
 	}
 	if solve {
@@ -118,6 +129,13 @@ func (r *rootSearch) rootMoves() []rootMove {
 		ms = append(ms, rootMove{sq: bitboard.Square(x), flips: f, score: -r.s.ev.Evaluate(o&^f, p|f|sqBit(x))})
 	}
 	slices.SortStableFunc(ms, func(a, b rootMove) int { return b.score - a.score })
+	if r.helper > 0 && len(ms) > 2 { // helpers: another order after the first move
+		k := r.helper % (len(ms) - 1)
+		rest := ms[1:]
+		slices.Reverse(rest[:k])
+		slices.Reverse(rest[k:])
+		slices.Reverse(rest)
+	}
 	return ms
 }
 
@@ -229,7 +247,9 @@ func (r *rootSearch) solve(moves []rootMove, empties int) {
 		}
 	}
 	r.best = r.result(moves, empties, v, true)
-	r.best.PV = r.exactPV(moves[0].sq, v)
+	if r.helper == 0 {
+		r.best.PV = r.exactPV(moves[0].sq, v)
+	}
 	r.report(r.best)
 }
 

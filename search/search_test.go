@@ -174,6 +174,18 @@ func TestSearchBasics(t *testing.T) {
 	if !start.IsLegal(info.Best) {
 		t.Fatalf("timed search: %+v", info)
 	}
+	// A solve cut short by time still answers with a legal move; one that
+	// finishes is exact.
+	ffo := readFFO(t, "fforum-40-59.obf")[5] // #45: far too long for 30 ms
+	info = eng.Search(ctx, ffo.Position, Limits{Time: 30 * time.Millisecond}, nil)
+	if !ffo.Position.IsLegal(info.Best) || info.Exact {
+		t.Fatalf("timed solve of #45: %+v", info)
+	}
+	ffo = readFFO(t, "fforum-1-19.obf")[0]
+	info = eng.Search(ctx, ffo.Position, Limits{Time: time.Minute}, nil)
+	if !info.Exact || info.Score != ffo.Scores[0].Score {
+		t.Fatalf("timed solve of #1: %+v", info)
+	}
 }
 
 func TestMultiPV(t *testing.T) {
@@ -213,6 +225,72 @@ func TestCountLastFlips(t *testing.T) {
 			want := bits.OnesCount64(flips(side[0], side[1], x))
 			if got := countLastFlips(side[0], x); got != want {
 				t.Fatalf("p %x x %d: %d flips, want %d", side[0], x, got, want)
+			}
+		}
+	}
+}
+
+// TestThreads runs lazy SMP searches (run with -race): same exact answers.
+func TestThreads(t *testing.T) {
+	es := readFFO(t, "fforum-1-19.obf")
+	eng := New(Options{HashMB: 8, Threads: 3})
+	for i, e := range es[:6] {
+		info := eng.Search(context.Background(), e.Position, Limits{EndgameEmpties: 60}, nil)
+		if info.Score != e.Scores[0].Score {
+			t.Errorf("#%d: %+d, want %+d", i+1, info.Score, e.Scores[0].Score)
+		}
+	}
+	info := eng.Search(context.Background(), bitboard.Start(), Limits{Depth: 8}, nil)
+	if !bitboard.Start().IsLegal(info.Best) {
+		t.Fatalf("midgame with threads: %+v", info)
+	}
+}
+
+// negamax is a plain depth-limited search with the same conventions as mid:
+// a pass uses no depth, a finished game scores exactly.
+func negamax(ev Evaluator, p, o uint64, depth int) int {
+	moves := bitboard.Moves(p, o)
+	if moves == 0 {
+		if bitboard.Moves(o, p) == 0 {
+			return finalScore(p, o)
+		}
+		return -negamax(ev, o, p, depth)
+	}
+	if depth == 0 {
+		return ev.Evaluate(p, o)
+	}
+	best := -inf
+	for ; moves != 0; moves &= moves - 1 {
+		x := bits.TrailingZeros64(moves)
+		f := flips(p, o, x)
+		best = max(best, -negamax(ev, o&^f, p|f|sqBit(x), depth-1))
+	}
+	return best
+}
+
+// TestMidgameAgainstNegamax: the PVS with table, ordering and fail-soft
+// windows must return exactly the plain negamax value (a position's
+// remaining depth depends only on its empties, so the table cannot mix
+// depths within one search).
+func TestMidgameAgainstNegamax(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := range 60 {
+		pos, ok := randomPosition(r, 20+r.IntN(35))
+		if !ok || pos.Moves() == 0 {
+			continue
+		}
+		s := newTestSearcher()
+		d := 1 + i%5
+		want := negamax(s.ev, pos.Player, pos.Opponent, d)
+		if got := s.mid(pos.Player, pos.Opponent, -inf, inf, d); got != want {
+			t.Fatalf("%s depth %d: mid %d, negamax %d", pos, d, got, want)
+		}
+		// Null windows around the value give correct bounds.
+		for _, a := range []int{want - 1, want} {
+			s := newTestSearcher()
+			v := s.mid(pos.Player, pos.Opponent, a, a+1, d)
+			if (v > a) != (want > a) {
+				t.Fatalf("%s depth %d window (%d,%d): %d, value %d", pos, d, a, a+1, v, want)
 			}
 		}
 	}

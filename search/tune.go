@@ -20,6 +20,8 @@ const (
 	xMidSortMin = 99 // midgame nodes this deep order moves by a shallow search
 	xMidSortDiv = 4  // ... of depth/xMidSortDiv
 	xMidEvalMin = 3  // ... from this depth by the evaluation
+	xPreOff     = 14 // a solve without time limit first searches to depth empties-xPreOff
+	xPreMax     = 8  // ... at most
 	xAspW       = 4  // half-width of the root aspiration window of a solve (<0: none)
 )
 

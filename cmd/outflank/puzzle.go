@@ -22,8 +22,9 @@ facts such as "moves c4 d3 e6 f5", "flips c4: d4", "corner-exactly b6",
 checked and printed with the expected answer beside the engine's; the exit
 status is 1 when any fact is missed or a position is impossible.
 
---reconstruct writes the rulebook's five Strategy puzzles, reconstructed by a
-seeded search, as a puzzle file (testdata/rulebook/strategy.puz).`,
+--reconstruct writes the rulebook's five Strategy puzzles and its Diagrams 1-5,
+reconstructed by a seeded search (their diagrams were lost), as a puzzle
+file: testdata/rulebook/strategy.puz is the output of --seed 1.`,
 		run: runPuzzle,
 	})
 }
@@ -34,6 +35,7 @@ func runPuzzle(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print the results as one JSON object")
 	quiet := fs.BoolP("quiet", "q", false, "print only missed facts and the summary")
 	hashMB := fs.Int("hash", 64, "transposition table size in MiB for the exact solver")
+	limit := fs.Duration("time", 0, "most time for each exact solve, e.g. 30s (0: no limit); a fact not solved in time is a miss")
 	reconstruct := fs.Bool("reconstruct", false, "write the reconstructed Strategy puzzles instead of checking files")
 	seed := fs.Uint64("seed", 1, "random seed for --reconstruct")
 	games := fs.Int("games", 20_000_000, "most random games --reconstruct tries per puzzle")
@@ -42,7 +44,7 @@ func runPuzzle(e *env, args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	solver := newPuzzleSolver(*hashMB)
+	solver := newPuzzleSolver(*hashMB, *limit)
 	if *reconstruct {
 		if fs.NArg() != 0 {
 			return fmt.Errorf("puzzle: --reconstruct takes no FILE")

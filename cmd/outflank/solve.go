@@ -51,7 +51,7 @@ func addSolveFlags(fs interface {
 	return solveFlags{
 		wld:     fs.Bool("wld", false, "solve for win/loss/draw only (score -1, 0 or +1)"),
 		hash:    fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
-		threads: fs.Int("threads", 1, "search threads (the solver is single-threaded for now)"),
+		threads: fs.Int("threads", 1, "search threads (lazy SMP sharing the hash table)"),
 		json:    fs.Bool("json", false, "print one JSON object per position instead of text"),
 	}
 }
@@ -138,6 +138,7 @@ type solveResult struct {
 	PV       []string `json:"pv"`
 	Nodes    uint64   `json:"nodes"`
 	Seconds  float64  `json:"seconds"`
+	CPU      float64  `json:"cpu_seconds"` // CPU time of the process during the solve
 	NPS      float64  `json:"nodes_per_second"`
 	Checked  bool     `json:"checked"`            // the file gave move scores
 	OK       bool     `json:"ok"`                 // checked and right (or not checked)
@@ -179,22 +180,25 @@ func solveAll(e *env, entries []bitboard.OBFEntry, nums []int, sf solveFlags) er
 	eng := search.New(search.Options{HashMB: *sf.hash, Threads: *sf.threads, Eval: eval.Simple{}})
 	progress := isTerminal(e.stdout)
 	if !*sf.json {
-		fmt.Fprintf(e.stdout, "%3s %3s %4s %5s  %-30s %14s %10s %12s\n", "#", "emp", "move", "score", "principal variation", "nodes", "seconds", "nodes/s")
+		fmt.Fprintf(e.stdout, "%3s %3s %4s %5s  %-30s %14s %10s %12s %9s\n", "#", "emp", "move", "score", "principal variation", "nodes", "seconds", "nodes/s", "CPU s")
 	}
 	var totalNodes uint64
 	var totalTime time.Duration
+	var totalCPU float64
 	wrong := 0
 	for i, ent := range entries {
 		if progress {
 			fmt.Fprintf(e.stderr, "solving #%d (%d empties)...\r", nums[i], ent.Position.Empties())
 		}
 		eng.Clear()
+		c0 := cpuTime()
 		info := eng.Search(context.Background(), ent.Position, search.Limits{EndgameEmpties: 64, WLD: *sf.wld}, nil)
 		if progress {
 			fmt.Fprintf(e.stderr, "%40s\r", "")
 		}
 		r := solveResult{N: nums[i], Empties: ent.Position.Empties(), Best: moveName(info.Best), Score: info.Score,
-			WLD: *sf.wld, Nodes: info.Nodes, Seconds: info.Time.Seconds(), Checked: len(ent.Scores) > 0}
+			WLD: *sf.wld, Nodes: info.Nodes, Seconds: info.Time.Seconds(), CPU: cpuTime() - c0, Checked: len(ent.Scores) > 0}
+		totalCPU += r.CPU
 		r.NPS = float64(r.Nodes) / max(r.Seconds, 1e-9)
 		for _, m := range info.PV {
 			r.PV = append(r.PV, moveName(m))
@@ -210,11 +214,11 @@ func solveAll(e *env, entries []bitboard.OBFEntry, nums []int, sf solveFlags) er
 	secs := totalTime.Seconds()
 	if *sf.json {
 		b, _ := json.Marshal(map[string]any{"total": true, "positions": len(entries), "wrong": wrong,
-			"nodes": totalNodes, "seconds": secs, "nodes_per_second": float64(totalNodes) / max(secs, 1e-9)})
+			"nodes": totalNodes, "seconds": secs, "cpu_seconds": totalCPU, "nodes_per_second": float64(totalNodes) / max(secs, 1e-9)})
 		fmt.Fprintln(e.stdout, string(b))
 	} else {
-		fmt.Fprintf(e.stdout, "total: %d positions, %d wrong, %d nodes, %.3f s, %.0f nodes/s\n",
-			len(entries), wrong, totalNodes, secs, float64(totalNodes)/max(secs, 1e-9))
+		fmt.Fprintf(e.stdout, "total: %d positions, %d wrong, %d nodes, %.3f s, %.0f nodes/s, %.3f CPU s, %.0f nodes/CPU s\n",
+			len(entries), wrong, totalNodes, secs, float64(totalNodes)/max(secs, 1e-9), totalCPU, float64(totalNodes)/max(totalCPU, 1e-9))
 	}
 	if wrong > 0 {
 		return quietError{1}
@@ -239,8 +243,8 @@ func printResult(w io.Writer, r solveResult, asJSON bool) {
 	if !r.OK {
 		mark = "  WRONG, want " + r.Expected
 	}
-	fmt.Fprintf(w, "%3d %3d %4s %+5d  %-30s %14d %10.3f %12.0f%s\n", r.N, r.Empties, r.Best, r.Score,
-		clipPV(strings.Join(r.PV, " "), 30), r.Nodes, r.Seconds, r.NPS, mark)
+	fmt.Fprintf(w, "%3d %3d %4s %+5d  %-30s %14d %10.3f %12.0f %9.3f%s\n", r.N, r.Empties, r.Best, r.Score,
+		clipPV(strings.Join(r.PV, " "), 30), r.Nodes, r.Seconds, r.NPS, r.CPU, mark)
 }
 
 func clipPV(s string, n int) string {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -39,9 +40,12 @@ func runTrain(e *env, args []string) error {
 	seed := fs.Uint64("seed", 1, "random seed (hold-out split, shuffling)")
 	holdOut := fs.Float64("holdout", 0.1, "share of games held out to measure the error")
 	epochs := fs.Int("epochs", 6, "passes over the training positions")
-	rate := fs.Float64("rate", 0.004, "initial step size")
-	finalRate := fs.Float64("final-rate", 0.0005, "step size at the last epoch (geometric decay)")
-	l2 := fs.Float64("l2", 0.002, "weight decay per update")
+	optimizer := fs.String("optimizer", "adam", "\"adam\" (mini-batch) or \"sgd\" (per position)")
+	batch := fs.Int("batch", 256, "positions per Adam step")
+	rate := fs.Float64("rate", 0.02, "initial step size (Adam: discs per step)")
+	finalRate := fs.Float64("final-rate", 0.002, "step size at the last epoch (geometric decay)")
+	l2 := fs.Float64("l2", 0.01, "L2 regularisation")
+	samplesFile := fs.String("samples", "", "cache the labelled positions in this file (reused if it exists)")
 	solveEmpties := fs.Int("solve-empties", 12, "label positions with at most this many empties by an exact solve")
 	solveShare := fs.Float64("solve-share", 0.25, "share of the games whose small endgames are solved")
 	maxGames := fs.Int("max-games", 0, "use only the first N games (0 = all), for quick runs")
@@ -57,6 +61,9 @@ func runTrain(e *env, args []string) error {
 	if fs.NArg() != 0 {
 		return fmt.Errorf("train: unexpected argument %q", fs.Arg(0))
 	}
+	if *optimizer != "adam" && *optimizer != "sgd" {
+		return fmt.Errorf("train: --optimizer %q: want adam or sgd", *optimizer)
+	}
 	if *holdOut <= 0 || *holdOut >= 1 || *epochs < 1 || *rate <= 0 || *finalRate <= 0 || *l2 < 0 {
 		return fmt.Errorf("train: --holdout must be in (0,1), --epochs >= 1, rates > 0, --l2 >= 0")
 	}
@@ -68,26 +75,46 @@ func runTrain(e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "skipped:", err)
 	}
 	t0 := time.Now()
-	games, err := train.ReadWTHOR(*dir, bad)
-	if err != nil {
-		return fmt.Errorf("train: %w", err)
+	key := fmt.Sprintf("wthor=%s max-games=%d solve-empties=%d solve-share=%g seed=%d", *dir, *maxGames, *solveEmpties, *solveShare, *seed)
+	var samples []train.Sample
+	if *samplesFile != "" {
+		var err error
+		samples, err = train.LoadSamples(*samplesFile, key)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("train: %w", err)
+		}
+		if err == nil {
+			fmt.Fprintf(e.stdout, "positions: %d, read from %s\n", len(samples), *samplesFile)
+		}
 	}
-	if *maxGames > 0 && *maxGames < len(games) {
-		games = games[:*maxGames]
+	if samples == nil {
+		games, err := train.ReadWTHOR(*dir, bad)
+		if err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
+		if *maxGames > 0 && *maxGames < len(games) {
+			games = games[:*maxGames]
+		}
+		lb := train.Labeler{Solve: train.Solve, SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed}
+		if *solveEmpties <= 0 || *solveShare <= 0 {
+			lb.Solve = nil
+		} else if *solveEmpties > 16 {
+			return fmt.Errorf("train: --solve-empties %d: the labeller's solver is meant for 16 empties or fewer", *solveEmpties)
+		}
+		var st train.Stats
+		samples, st = lb.Extract(games, bad, func(d, t int) { bar.show("reading games", d, t) })
+		bar.clear()
+		fmt.Fprintf(e.stdout, "games: %d used, %d unfinished, %d bad records skipped\n", st.Games, st.Unfinished, nbad)
+		fmt.Fprintf(e.stdout, "positions: %d labelled by the theoretical score %d, the final score of a perfect end %d, the solver %d; %d later positions of imperfect ends left out; %d games end with their theoretical score\n",
+			len(samples), st.Theory, st.Final, st.Solved, st.Dropped, st.PerfectEnd)
+		if *samplesFile != "" {
+			if err := train.SaveSamples(*samplesFile, key, samples); err != nil {
+				return fmt.Errorf("train: %w", err)
+			}
+		}
 	}
-	lb := train.Labeler{Solve: train.Solve, SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed}
-	if *solveEmpties <= 0 || *solveShare <= 0 {
-		lb.Solve = nil
-	} else if *solveEmpties > 16 {
-		return fmt.Errorf("train: --solve-empties %d: the labeller's solver is meant for 16 empties or fewer", *solveEmpties)
-	}
-	samples, st := lb.Extract(games, bad, func(d, t int) { bar.show("reading games", d, t) })
-	bar.clear()
-	fmt.Fprintf(e.stdout, "games: %d used, %d unfinished, %d bad records skipped\n", st.Games, st.Unfinished, nbad)
-	fmt.Fprintf(e.stdout, "positions: %d labelled by the theoretical score %d, the final score of a perfect end %d, the solver %d; %d later positions of imperfect ends left out; %d games end with their theoretical score\n",
-		len(samples), st.Theory, st.Final, st.Solved, st.Dropped, st.PerfectEnd)
 	cfg := train.Config{
-		Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Rate: *rate, FinalRate: *finalRate, L2: *l2,
+		Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2,
 		Checkpoint: *checkpoint, Resume: *resume,
 		Progress: bar.show,
 		EpochReport: func(r train.Report) {

@@ -20,9 +20,11 @@ type Config struct {
 	Seed        uint64
 	HoldOut     float64 // share of games kept out of training, e.g. 0.1
 	Epochs      int
-	Rate        float64 // initial SGD step per feature, in discs per disc of error
+	Optimizer   string  // "adam" (mini-batch Adam, the default) or "sgd" (per position)
+	Batch       int     // positions per Adam step
+	Rate        float64 // initial step: Adam's step in discs; SGD's per disc of error
 	FinalRate   float64 // the step decays geometrically to this at the last epoch
-	L2          float64 // weight decay applied to each weight at each of its updates
+	L2          float64 // L2 regularisation: weight decay per update
 	Checkpoint  string  // file to save the state after each epoch ("" = none)
 	Resume      bool    // start from Checkpoint if it exists
 	Progress    func(phase string, done, total int)
@@ -70,13 +72,19 @@ type Report struct {
 type state struct {
 	epoch int // epochs completed
 	w     []float32
+	m, v  []float32 // Adam's moment estimates
+	t     uint64    // Adam steps taken
 }
 
 // Fit trains weights on samples and returns the evaluation after the last
 // epoch with the held-out errors of every epoch.
 func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 	stride := eval.PackedStride()
-	st := state{w: make([]float32, eval.NumStages*stride)}
+	n := eval.NumStages * stride
+	st := state{w: make([]float32, n), m: make([]float32, n), v: make([]float32, n)}
+	if cfg.Batch <= 0 {
+		cfg.Batch = 256
+	}
 	if cfg.Resume && cfg.Checkpoint != "" {
 		if s, err := loadCheckpoint(cfg.Checkpoint, cfg, len(st.w)); err == nil {
 			st = s
@@ -94,31 +102,18 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 		return nil, nil, errors.New("no training samples")
 	}
 	var reports []Report
-	var f [eval.NumFeatures]int32
 	for ep := st.epoch; ep < cfg.Epochs; ep++ {
 		rate := cfg.Rate
 		if cfg.Epochs > 1 {
 			rate = cfg.Rate * math.Pow(cfg.FinalRate/cfg.Rate, float64(ep)/float64(cfg.Epochs-1))
 		}
-		lr := float32(rate)
-		decay := float32(1 - rate*cfg.L2)
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(ep)))
 		rng.Shuffle(len(trainIdx), func(i, j int) { trainIdx[i], trainIdx[j] = trainIdx[j], trainIdx[i] })
-		for n, i := range trainIdx {
-			if cfg.Progress != nil && n%65536 == 0 {
-				cfg.Progress(fmt.Sprintf("epoch %d/%d", ep+1, cfg.Epochs), n, len(trainIdx))
-			}
-			s := &samples[i]
-			stage := eval.Features(s.Player, s.Opponent, &f)
-			w := st.w[stage*stride : (stage+1)*stride]
-			var pred float32
-			for _, k := range f {
-				pred += w[k]
-			}
-			g := lr * (pred - float32(s.Score))
-			for _, k := range f {
-				w[k] = w[k]*decay - g
-			}
+		phase := fmt.Sprintf("epoch %d/%d", ep+1, cfg.Epochs)
+		if cfg.Optimizer == "sgd" {
+			sgdEpoch(&st, samples, trainIdx, rate, cfg, phase)
+		} else {
+			adamEpoch(&st, samples, trainIdx, rate, cfg, phase)
 		}
 		if cfg.Progress != nil {
 			cfg.Progress(fmt.Sprintf("epoch %d/%d", ep+1, cfg.Epochs), len(trainIdx), len(trainIdx))
@@ -142,6 +137,87 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 	}
 	e, err := quantise(st.w)
 	return e, reports, err
+}
+
+// sgdEpoch makes one pass of per-position stochastic gradient descent on
+// the squared error.
+func sgdEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Config, phase string) {
+	stride := eval.PackedStride()
+	lr := float32(rate)
+	decay := float32(1 - rate*cfg.L2)
+	var f [eval.NumFeatures]int32
+	for n, i := range order {
+		if cfg.Progress != nil && n%65536 == 0 {
+			cfg.Progress(phase, n, len(order))
+		}
+		s := &samples[i]
+		stage := eval.Features(s.Player, s.Opponent, &f)
+		w := st.w[stage*stride : (stage+1)*stride]
+		var pred float32
+		for _, k := range f {
+			pred += w[k]
+		}
+		g := lr * (pred - float32(s.Score))
+		for _, k := range f {
+			w[k] = w[k]*decay - g
+		}
+	}
+}
+
+// adamEpoch makes one pass of mini-batch Adam on the squared error. Only the
+// weights a batch touches are updated (a "lazy" Adam): a stage's pattern
+// weights are sparse, and most configurations are rare, so Adam's
+// per-weight step normalisation gives rare weights steps as large as common
+// ones, and the L2 term keeps them from chasing their few positions.
+func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Config, phase string) {
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	stride := eval.PackedStride()
+	grad := make([]float32, len(st.w))
+	mark := make([]uint32, len(st.w)) // batch number+1 that last touched a weight
+	var touched []int32
+	var f [eval.NumFeatures]int32
+	l2 := float32(cfg.L2)
+	for start := 0; start < len(order); start += cfg.Batch {
+		if cfg.Progress != nil && start/cfg.Batch%256 == 0 {
+			cfg.Progress(phase, start, len(order))
+		}
+		batch := order[start:min(start+cfg.Batch, len(order))]
+		id := uint32(start/cfg.Batch + 1)
+		touched = touched[:0]
+		for _, i := range batch {
+			s := &samples[i]
+			base := int32(eval.Features(s.Player, s.Opponent, &f) * stride)
+			var pred float32
+			for _, k := range f {
+				pred += st.w[base+k]
+			}
+			e := pred - float32(s.Score)
+			for _, k := range f {
+				j := base + k
+				if mark[j] != id {
+					mark[j] = id
+					touched = append(touched, j)
+				}
+				grad[j] += e
+			}
+		}
+		st.t++
+		c1 := float32(1 - math.Pow(b1, float64(st.t)))
+		c2 := float32(1 - math.Pow(b2, float64(st.t)))
+		lr := float32(rate) * float32(math.Sqrt(float64(c2))) / c1
+		for _, j := range touched {
+			// The gradient is summed, not averaged, over the batch: a weight
+			// seen once gets its position's full error against the L2 pull,
+			// while Adam's normalisation makes the step size independent of
+			// the scale anyway.
+			g := grad[j] + l2*st.w[j]
+			grad[j] = 0
+			m := b1*st.m[j] + (1-b1)*g
+			v := b2*st.v[j] + (1-b2)*g*g
+			st.m[j], st.v[j] = m, v
+			st.w[j] -= lr * m / (float32(math.Sqrt(float64(v))) + eps)
+		}
+	}
 }
 
 // quantise rounds the weights to int16 units of 1/eval.Scale disc.
@@ -194,11 +270,11 @@ func Measure(e *eval.Pattern, samples []Sample, seed uint64, holdOut float64, pr
 }
 
 // Checkpoint file: "OFCK", version, config hash, epochs done, weight count,
-// float32 weights, CRC-32 of everything before it.
+// Adam steps, float32 weights and Adam moments, CRC-32 of everything before.
 const ckMagic = "OFCK"
 
 func configHash(cfg Config, n int) uint32 {
-	s := fmt.Sprintf("%d %g %d %g %g %g %d", cfg.Seed, cfg.HoldOut, cfg.Epochs, cfg.Rate, cfg.FinalRate, cfg.L2, n)
+	s := fmt.Sprintf("%d %g %d %q %d %g %g %g %d", cfg.Seed, cfg.HoldOut, cfg.Epochs, cfg.Optimizer, cfg.Batch, cfg.Rate, cfg.FinalRate, cfg.L2, n)
 	return crc32.ChecksumIEEE([]byte(s))
 }
 
@@ -210,8 +286,11 @@ func saveCheckpoint(path string, cfg Config, st state) error {
 	b.Write(le.AppendUint32(nil, configHash(cfg, len(st.w))))
 	b.Write(le.AppendUint32(nil, uint32(st.epoch)))
 	b.Write(le.AppendUint32(nil, uint32(len(st.w))))
-	for _, v := range st.w {
-		b.Write(le.AppendUint32(nil, math.Float32bits(v)))
+	b.Write(le.AppendUint64(nil, st.t))
+	for _, a := range [][]float32{st.w, st.m, st.v} {
+		for _, v := range a {
+			b.Write(le.AppendUint32(nil, math.Float32bits(v)))
+		}
 	}
 	b.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(b.Bytes())))
 	tmp := path + ".tmp"
@@ -233,8 +312,8 @@ func loadCheckpoint(path string, cfg Config, n int) (state, error) {
 	if len(data) < 24 || string(data[:4]) != ckMagic {
 		return bad("not a training checkpoint")
 	}
-	if len(data) != 20+4*n+4 {
-		return bad(fmt.Sprintf("%d bytes, want %d (truncated, or another layout)", len(data), 20+4*n+4))
+	if want := 28 + 12*n + 4; len(data) != want {
+		return bad(fmt.Sprintf("%d bytes, want %d (truncated, or another layout)", len(data), want))
 	}
 	if crc32.ChecksumIEEE(data[:len(data)-4]) != le.Uint32(data[len(data)-4:]) {
 		return bad("checksum mismatch")
@@ -242,9 +321,12 @@ func loadCheckpoint(path string, cfg Config, n int) (state, error) {
 	if le.Uint32(data[4:]) != 1 || le.Uint32(data[8:]) != configHash(cfg, n) || int(le.Uint32(data[16:])) != n {
 		return bad("made with other settings (seed, epochs, rates, hold-out); delete it or use the same settings")
 	}
-	st := state{epoch: int(le.Uint32(data[12:])), w: make([]float32, n)}
-	for i := range st.w {
-		st.w[i] = math.Float32frombits(le.Uint32(data[20+4*i:]))
+	st := state{epoch: int(le.Uint32(data[12:])), t: le.Uint64(data[20:])}
+	for k, a := range []*[]float32{&st.w, &st.m, &st.v} {
+		*a = make([]float32, n)
+		for i := range *a {
+			(*a)[i] = math.Float32frombits(le.Uint32(data[28+4*(k*n+i):]))
+		}
 	}
 	return st, nil
 }

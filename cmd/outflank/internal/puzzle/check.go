@@ -34,7 +34,7 @@ type Report struct {
 	Line     int       `json:"line"`
 	Board    string    `json:"board"`
 	OK       bool      `json:"ok"`
-	Outcomes []Outcome `json:"goals"`
+	Outcomes []Outcome `json:"facts"`
 }
 
 // Corners is the bitboard of the four corners.
@@ -135,28 +135,25 @@ func (c *checker) check(start bitboard.Position, g *Goal) Outcome {
 	case Moves:
 		o.Got = MovesString(pos)
 	case Legal:
-		var illegal uint64
-		for _, sq := range g.Squares {
-			if !pos.IsLegal(sq) {
-				illegal |= sq.Bit()
-			}
-		}
 		o.Got = "all legal"
-		if illegal != 0 {
-			o.Got = "illegal: " + bitboard.SquaresString(illegal)
+		if bad := legality(pos, g.Squares, false); bad != "" {
+			o.Got = "illegal: " + bad
 		}
 	case Board:
 		o.Got = pos.String()
-	case Illegal:
-		var legal uint64
-		for _, sq := range g.Squares {
-			if pos.IsLegal(sq) {
-				legal |= sq.Bit()
-			}
+	case Stable:
+		want := squaresMask(g.Squares)
+		st := StableDiscs(pos)
+		o.Got = "stable"
+		if want&^(pos.Player|pos.Opponent) != 0 {
+			o.Got = "empty: " + bitboard.SquaresString(want&^(pos.Player|pos.Opponent))
+		} else if want&^st != 0 {
+			o.Got = "not proven stable: " + bitboard.SquaresString(want&^st)
 		}
+	case Illegal:
 		o.Got = "none legal"
-		if legal != 0 {
-			o.Got = "legal: " + bitboard.SquaresString(legal)
+		if bad := legality(pos, g.Squares, true); bad != "" {
+			o.Got = "legal: " + bad
 		}
 	case Flips:
 		o.Got = "illegal"
@@ -258,6 +255,8 @@ func expected(g *Goal) string {
 		return "all legal"
 	case Board:
 		return g.Board.String()
+	case Stable:
+		return "stable"
 	case Illegal:
 		return "none legal"
 	case Flips:
@@ -319,6 +318,18 @@ func squaresMask(sqs []bitboard.Square) uint64 {
 	return m
 }
 
+// legality lists the moves of sqs (a pass included) that are legal in pos
+// when legal is set, else those that are not.
+func legality(pos bitboard.Position, sqs []bitboard.Square, legal bool) string {
+	var out []string
+	for _, sq := range sqs {
+		if pos.IsLegal(sq) == legal {
+			out = append(out, sq.String())
+		}
+	}
+	return strings.Join(out, " ")
+}
+
 // MovesString lists the legal moves in board order, "pass" when the side to
 // move must pass, "none" when the game is over.
 func MovesString(pos bitboard.Position) string {
@@ -356,6 +367,72 @@ func playAny(pos bitboard.Position, sq bitboard.Square) bitboard.Position {
 		return pos.Pass()
 	}
 	return pos.Play(sq)
+}
+
+// StableDiscs returns the discs of either colour that no sequence of moves can
+// flip, by the usual sufficient test grown to a fixed point: a disc is
+// stable when along each of the four lines through it the line is full, or
+// a neighbour on that line is the board's edge or a stable disc of its
+// colour. (A flip along a line needs a move on that line and the disc's
+// whole run of its colour on it to be flanked, which a full line, the edge
+// or an unflippable neighbour rules out.) It may miss stable discs, never
+// claims an unstable one.
+func StableDiscs(pos bitboard.Position) uint64 {
+	occ := pos.Player | pos.Opponent
+	dirs := [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
+	at := func(c, r int) (bitboard.Square, bool) {
+		if c < 0 || c > 7 || r < 0 || r > 7 {
+			return 0, false
+		}
+		return bitboard.SquareAt(c, r), true
+	}
+	full := func(s bitboard.Square, d [2]int) bool {
+		for _, sign := range []int{1, -1} {
+			for k := 1; ; k++ {
+				n, ok := at(s.Col()+sign*k*d[0], s.Row()+sign*k*d[1])
+				if !ok {
+					break
+				}
+				if occ&n.Bit() == 0 {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	var st uint64
+	for changed := true; changed; {
+		changed = false
+		for b := occ &^ st; b != 0; b &= b - 1 {
+			s := bitboard.FirstSquare(b)
+			own := pos.Player
+			if pos.Opponent&s.Bit() != 0 {
+				own = pos.Opponent
+			}
+			ok := true
+			for _, d := range dirs {
+				if full(s, d) {
+					continue
+				}
+				anchored := false
+				for _, sign := range []int{1, -1} {
+					n, on := at(s.Col()+sign*d[0], s.Row()+sign*d[1])
+					if !on || st&own&n.Bit() != 0 {
+						anchored = true
+					}
+				}
+				if !anchored {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				st |= s.Bit()
+				changed = true
+			}
+		}
+	}
+	return st
 }
 
 // ForcesCorner reports whether playing sq forces a corner: sq is legal and

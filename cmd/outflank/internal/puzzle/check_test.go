@@ -52,6 +52,8 @@ func TestMisses(t *testing.T) {
  ; result 2-2
  ; after c4: board ` + start + `
  ; score +0
+ ; stable d4
+ ; stable a1
 `
 	r := check(t, src, nil)[0]
 	if r.OK {

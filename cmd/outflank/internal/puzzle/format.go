@@ -18,9 +18,13 @@
 //	                     reachability check (centre filled, discs connected)
 //	moves SQ...          the legal moves are exactly these ("pass": the side to
 //	                     move must pass; "none": the game is over)
-//	legal SQ...          each of these is a legal move
-//	illegal SQ...        none of these is a legal move
+//	legal SQ...          each of these is a legal move ("pass" too: the
+//	                     side to move must pass)
+//	illegal SQ...        none of these is a legal move ("pass": the side
+//	                     to move may not pass)
 //	flips SQ: SQ...      SQ is legal and flips exactly these discs
+//	stable SQ...         these discs can never be flipped (by the standard
+//	                     sufficient test: see StableDiscs)
 //	line STEP...         the moves are legal one after another from here
 //	                     (passes implied or written "pass"); a move written
 //	                     with a '!' (h7!) must also be the only legal move
@@ -59,6 +63,7 @@ const (
 	Legal
 	Illegal
 	Flips
+	Stable
 	Line
 	Corner
 	CornerExactly
@@ -72,7 +77,7 @@ const (
 )
 
 var kindNames = map[string]Kind{
-	"moves": Moves, "legal": Legal, "illegal": Illegal, "board": Board, "flips": Flips, "line": Line,
+	"moves": Moves, "legal": Legal, "illegal": Illegal, "board": Board, "flips": Flips, "stable": Stable, "line": Line,
 	"corner": Corner, "corner-exactly": CornerExactly, "discs": Discs,
 	"result": Result, "score": Score, "best": Best, "wld": WLD,
 }
@@ -125,7 +130,9 @@ func Read(r io.Reader) ([]*Puzzle, error) {
 	var out []*Puzzle
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	lines := 0
 	for n := 1; sc.Scan(); n++ {
+		lines = n
 		line := sc.Text()
 		if i := strings.IndexByte(line, '%'); i >= 0 {
 			line = line[:i]
@@ -162,7 +169,7 @@ func Read(r io.Reader) ([]*Puzzle, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("line %d: %w", lines+1, err)
 	}
 	return out, nil
 }
@@ -238,7 +245,7 @@ func parseGoal(f string) (Goal, error) {
 	}
 	kind, ok := kindNames[key]
 	if !ok {
-		return g, fmt.Errorf("unknown fact %q (want moves, legal, illegal, flips, line, corner, corner-exactly, discs, result, board, score, best, wld, after, id or setup)", key)
+		return g, fmt.Errorf("unknown fact %q (want moves, legal, illegal, flips, stable, line, corner, corner-exactly, discs, result, board, score, best, wld, after, id or setup)", key)
 	}
 	g.Kind = kind
 	var err error
@@ -254,7 +261,9 @@ func parseGoal(f string) (Goal, error) {
 		}
 	case Board:
 		g.Board, err = bitboard.ParseBoard(arg)
-	case Legal, Illegal, Corner, Best:
+	case Legal, Illegal:
+		g.Squares, err = parseMoves(arg)
+	case Stable, Corner, Best:
 		g.Squares, err = parseSquares(arg)
 	case CornerExactly:
 		if strings.ToLower(arg) == "none" {
@@ -319,6 +328,26 @@ func parseSquares(s string) ([]bitboard.Square, error) {
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no squares listed")
+	}
+	return out, nil
+}
+
+// parseMoves reads moves separated by spaces or commas: board squares or
+// "pass".
+func parseMoves(s string) ([]bitboard.Square, error) {
+	var out []bitboard.Square
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
+		sq, err := bitboard.ParseSquare(w)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(out, sq) {
+			return nil, fmt.Errorf("%s listed twice", sq)
+		}
+		out = append(out, sq)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no moves listed")
 	}
 	return out, nil
 }

@@ -66,13 +66,15 @@ func TestReadErrors(t *testing.T) {
 		{start + "; score 70", "not an integer from -64 to 64"},
 		{start + "; wld maybe", "want win, draw or loss"},
 		{start + "; moves c4 c4", "c4 listed twice"},
-		{start + "; illegal", "no squares listed"},
+		{start + "; illegal", "no moves listed"},
+		{start + "; corner", "no squares listed"},
 		{start + "; line", "line: no moves"},
 		{start + "; id a; id b", "second id"},
 		{start + "; setup now", "setup takes no argument"},
 		{start + "; C4:+x", `score "+x" is not an integer`},
 		{start + "; moves pass c4", `"pass" is not a board square`},
 		{start + "; board XX X", "only 3 of 64 squares"},
+		{start + "\n" + strings.Repeat("-", 2<<20), "line 2: bufio.Scanner: token too long"},
 	}
 	for _, c := range cases {
 		_, err := Read(strings.NewReader(c.src))

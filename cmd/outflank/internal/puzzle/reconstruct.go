@@ -60,8 +60,8 @@ type Criteria struct {
 	MinBlackMoves          int
 }
 
-// DefaultCriteria are the values the committed reconstructions used.
-var DefaultCriteria = Criteria{MinEmpties: 20, MaxEmpties: 36, MinBlackMoves: 6}
+// DefaultCriteria returns the values the committed reconstructions used.
+func DefaultCriteria() Criteria { return Criteria{MinEmpties: 20, MaxEmpties: 36, MinBlackMoves: 6} }
 
 // Satisfies reports whether pos (black to move) meets spec and c, or why not.
 func (s *Spec) Satisfies(pos bitboard.Position, c Criteria) (bool, string) {
@@ -195,8 +195,20 @@ type Accept func(bitboard.Position) bool
 // position and continue at random; accept the new game when it is no worse.
 // It restarts from a fresh random game when stuck.
 func Search(ctx context.Context, spec Spec, c Criteria, seed uint64, maxGames int, accept Accept) (Found, error) {
-	rng := rand.New(rand.NewPCG(seed, uint64(spec.Move)))
+	cost := func(pos bitboard.Position) int { return spec.cost(pos, c) }
+	return searchGames(ctx, spec.Name, uint64(spec.Move), cost, c, 0, seed, maxGames, accept)
+}
+
+// searchGames is Search for any cost function of black-to-move positions;
+// stream picks the random stream for the seed. With avoid set, the random
+// games play on those squares only when nothing else is legal, and only the
+// identity symmetry is tried (avoid is meant for a fixed set of empties).
+func searchGames(ctx context.Context, name string, stream uint64, costFn func(bitboard.Position) int, c Criteria, avoid uint64, seed uint64, maxGames int, accept Accept) (Found, error) {
+	rng := rand.New(rand.NewPCG(seed, stream))
 	syms := startSymmetries()
+	if avoid != 0 {
+		syms = syms[:1]
+	}
 	type scored struct {
 		game []bitboard.Square
 		cost int
@@ -219,7 +231,7 @@ func Search(ctx context.Context, spec Spec, c Criteria, seed uint64, maxGames in
 			if pos.ToMove == bitboard.Black && pos.Empties() <= c.MaxEmpties+4 {
 				for _, s := range syms {
 					t := pos.Transform(s)
-					k := spec.cost(t, c)
+					k := costFn(t)
 					if k == 0 && accept != nil && !accept(t) {
 						k = 1
 					}
@@ -232,6 +244,9 @@ func Search(ctx context.Context, spec Spec, c Criteria, seed uint64, maxGames in
 				break
 			}
 			m := pos.Moves()
+			if avoid != 0 && m&^avoid != 0 {
+				m &^= avoid
+			}
 			if m == 0 {
 				pos = pos.Pass()
 				g = append(g, bitboard.PassMove)
@@ -264,7 +279,7 @@ func Search(ctx context.Context, spec Spec, c Criteria, seed uint64, maxGames in
 					pos = pos.Play(moves[i])
 				}
 			}
-			return Found{Spec: spec.Name, Position: pos, Game: moves, Tries: n}, nil
+			return Found{Spec: name, Position: pos, Game: moves, Tries: n}, nil
 		}
 		back := rng.IntN(min(cur.at, 12) + 1)
 		next := playout(cur.game[:cur.at-back])
@@ -284,18 +299,20 @@ func Search(ctx context.Context, spec Spec, c Criteria, seed uint64, maxGames in
 			cur, stuck = playout(nil), 0
 		}
 	}
-	return Found{}, fmt.Errorf("%s: nothing found in %d games (seed %d)", spec.Name, maxGames, seed)
+	return Found{}, fmt.Errorf("%s: nothing found in %d games (seed %d)", name, maxGames, seed)
 }
 
 // Puzzle1Line is the booklet's continuation of puzzle #1, Black first.
 const Puzzle1Line = "h2 h7 h8 g2 a5 a6 h1 g1 c1 c2 g7 f7 g8 f8 e8 d8 b7 b8 a8 a7 a2 b2 b1 a1"
 
-// Puzzle1Spec is what puzzle #1's solution says: h2, then White's only move
-// is h7, after which Black can take h8.
-var Puzzle1Spec = Spec{Name: "strategy-1", Move: sq("h2"), Replies: map[bitboard.Square]bitboard.Square{sq("h7"): sq("h8")}}
+// Puzzle1Spec returns what puzzle #1's solution says: h2, then White's only
+// move is h7, after which Black can take h8.
+func Puzzle1Spec() Spec {
+	return Spec{Name: "strategy-1", Move: sq("h2"), Replies: map[bitboard.Square]bitboard.Square{sq("h7"): sq("h8")}}
+}
 
-// puzzle1Cost scores how far a colouring of puzzle #1's 40 discs is from the
-// booklet: 0 means the line is legal, White has exactly one move at each of
+// puzzle1Cost scores how far a position with puzzle #1's 24 empties is from
+// the booklet: 0 means the line is legal, White has exactly one move at each of
 // its turns, Black ends 54-10, h2 is the only corner-forcing move, Black has
 // no corner move now and at least c.MinBlackMoves moves.
 func puzzle1Cost(pos bitboard.Position, line []bitboard.Square, c Criteria) int {
@@ -330,48 +347,28 @@ func puzzle1Cost(pos bitboard.Position, line []bitboard.Square, c Criteria) int 
 	return cost + 54 - b
 }
 
-// Puzzle1 searches for a colouring of the 40 occupied squares of puzzle
-// #1 (its 24 empties are the squares its printed continuation fills) that
-// makes every statement true. It is simulated annealing from a seeded
-// random colouring, restarted until it reaches cost 0 and the accept test.
-func Puzzle1(ctx context.Context, c Criteria, seed uint64, maxRestarts int, accept Accept) (bitboard.Position, int, error) {
+// Puzzle1 searches for puzzle #1 among games from the standard start, as
+// Search does, so that what it finds is reachable: the games avoid the 24
+// squares that the printed continuation fills (playing there only when
+// nothing else is legal), and a black-to-move position with exactly those
+// 24 empties is scored by puzzle1Cost, 0 meaning every statement holds.
+func Puzzle1(ctx context.Context, c Criteria, seed uint64, maxGames int, accept Accept) (Found, error) {
 	line, err := bitboard.ParseMoves(Puzzle1Line)
 	if err != nil {
-		return bitboard.Position{}, 0, err
+		return Found{}, err
 	}
 	var empty uint64
 	for _, m := range line {
 		empty |= m.Bit()
 	}
-	occ := ^empty
-	var sqs []bitboard.Square
-	for b := occ; b != 0; b &= b - 1 {
-		sqs = append(sqs, bitboard.FirstSquare(b))
+	c.MinEmpties, c.MaxEmpties = len(line), len(line)
+	cost := func(pos bitboard.Position) int {
+		if pos.Empty() != empty {
+			return 200 + 10*bits.OnesCount64(pos.Empty()^empty)
+		}
+		return puzzle1Cost(pos, line, c)
 	}
-	rng := rand.New(rand.NewPCG(seed, 1))
-	for r := 1; r <= maxRestarts; r++ {
-		if ctx.Err() != nil {
-			return bitboard.Position{}, r, ctx.Err()
-		}
-		black := rng.Uint64() & occ
-		pos := bitboard.FromColors(black, occ&^black, bitboard.Black)
-		cost := puzzle1Cost(pos, line, c)
-		temp := 4.0
-		for step := 0; step < 200000 && cost > 0; step++ {
-			s := sqs[rng.IntN(len(sqs))].Bit()
-			nb := black ^ s
-			np := bitboard.FromColors(nb, occ&^nb, bitboard.Black)
-			nc := puzzle1Cost(np, line, c)
-			if nc <= cost || rng.Float64() < math.Exp(-float64(nc-cost)/temp) {
-				black, pos, cost = nb, np, nc
-			}
-			temp = max(0.05, temp*0.99997)
-		}
-		if cost == 0 && (accept == nil || accept(pos)) {
-			return pos, r, nil
-		}
-	}
-	return bitboard.Position{}, maxRestarts, fmt.Errorf("strategy-1: nothing found in %d restarts (seed %d)", maxRestarts, seed)
+	return searchGames(ctx, Puzzle1Spec().Name, 7, cost, c, empty, seed, maxGames, accept)
 }
 
 // Description is a plausibility note for a reconstructed position.
@@ -383,7 +380,7 @@ func Description(pos bitboard.Position) string {
 	} else {
 		parts = append(parts, "centre filled, discs connected")
 	}
-	parts = append(parts, fmt.Sprintf("black moves %s", MovesString(pos)))
+	parts = append(parts, fmt.Sprintf("%s moves %s", pos.ToMove, MovesString(pos)))
 	return strings.Join(parts, "; ")
 }
 
@@ -407,7 +404,7 @@ var booklet = map[string]string{
 // Black ("with careful play Black can go on to win all five of the games")
 // and the file says so with "wld win".
 func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, solver Solver) error {
-	c := DefaultCriteria
+	c := DefaultCriteria()
 	var accept Accept
 	if solver != nil {
 		accept = func(pos bitboard.Position) bool {
@@ -417,23 +414,25 @@ func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, 
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `%% The five corner puzzles of the rulebook's Strategy section (Mattel booklet,
-%% /work/shared/rules/004). The booklet's diagrams did not survive, so these
-%% positions are RECONSTRUCTIONS: positions consistent with every statement
-%% the booklet makes, found by a seeded search and written by
+%% /work/shared/rules/004), then its Diagrams 1 to 5. The booklet's diagrams
+%% did not survive, so these positions are RECONSTRUCTIONS: positions
+%% consistent with every statement the booklet makes, found by a seeded
+%% search and written by
 %%   outflank puzzle --reconstruct --seed %d
-%% Criteria beyond the stated facts: Black to move, %d to %d empties (puzzle
-%% #1: exactly the 24 its continuation fills), no corner taken, Black has at
-%% least %d moves and none of them a corner, the booklet's move is the only
-%% corner-forcing move.
+%% Criteria beyond the stated facts, for the puzzles: Black to move, %d to %d
+%% empties (puzzle #1: exactly the 24 its continuation fills), no corner
+%% taken, Black has at least %d moves and none of them a corner, the
+%% booklet's move is the only corner-forcing move.
 `, seed, c.MinEmpties, c.MaxEmpties, c.MinBlackMoves)
 	if solver != nil {
-		b.WriteString("% Every position is also a win for Black with perfect play (solved).\n")
+		b.WriteString("% Every puzzle position is also a win for Black with perfect play (solved).\n")
 	}
 
-	p1, restarts, err := Puzzle1(ctx, c, seed, 1000, accept)
+	f1, err := Puzzle1(ctx, c, seed, maxGames, accept)
 	if err != nil {
 		return err
 	}
+	p1 := f1.Position
 	line, _ := bitboard.ParseMoves(Puzzle1Line)
 	var marked []string
 	for i, m := range line {
@@ -444,8 +443,8 @@ func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, 
 		marked = append(marked, s)
 	}
 	fmt.Fprintf(&b, "\n%% Puzzle #1. Booklet: %s\n", booklet["strategy-1"])
-	fmt.Fprintf(&b, "%% Reconstruction (annealing restart %d): %s.\n", restarts, Description(p1))
-	b.WriteString("% Only the colours of the 40 discs were searched; whether a game reaches\n% this position is not established.\n")
+	fmt.Fprintf(&b, "%% Reconstruction (%d games searched): %s.\n", f1.Tries, Description(p1))
+	b.WriteString("% Reached from the start by the game in strategy-1-game.\n")
 	fmt.Fprintf(&b, "%s; id strategy-1\n", p1)
 	fmt.Fprintf(&b, " ; moves %s %% the reconstruction's move list\n", MovesString(p1))
 	b.WriteString(" ; illegal a1 h1 a8 h8 % no corner to take yet\n")
@@ -456,6 +455,8 @@ func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, 
 	if solver != nil {
 		b.WriteString(" ; wld win\n")
 	}
+	fmt.Fprintf(&b, "%s; id strategy-1-game %% the standard start\n", bitboard.Start())
+	fmt.Fprintf(&b, " ; after %s: board %s\n", movesText(f1.Game), p1)
 
 	for i, spec := range Specs() {
 		f, err := Search(ctx, spec, c, seed, maxGames, accept)
@@ -491,6 +492,9 @@ func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, 
 		}
 		fmt.Fprintf(&b, "%s; id %s-game %% the standard start\n", bitboard.Start(), spec.Name)
 		fmt.Fprintf(&b, " ; after %s: board %s\n", movesText(f.Game), pos)
+	}
+	if err := writeDiagrams(ctx, &b, seed, maxGames); err != nil {
+		return err
 	}
 	_, err = io.WriteString(w, b.String())
 	return err

@@ -1,7 +1,6 @@
 package puzzle
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -28,8 +27,9 @@ func readSuite(t *testing.T, name string) []*Puzzle {
 }
 
 // TestRulebookSuite checks every fact of the rulebook suite. Exact-score
-// facts use the plain test solver here (the suite keeps them at 12 empties
-// or fewer); cmd/outflank's test runs the same files with the real engine.
+// facts use the plain test solver here, which is too slow beyond 12 empties:
+// those few facts (the Strategy puzzles' "wld win") are left to
+// cmd/outflank's test, which runs the same files with the real engine.
 func TestRulebookSuite(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join(suiteDir, "*.puz"))
 	if err != nil || len(files) < 2 {
@@ -41,6 +41,10 @@ func TestRulebookSuite(t *testing.T) {
 			r := p.Check(context.Background(), testSolver{maxEmpties: 12})
 			n++
 			for _, o := range r.Outcomes {
+				if strings.HasPrefix(o.Got, "test solver: ") {
+					t.Logf("%s:%d %s: %s: left to cmd/outflank (%s)", filepath.Base(file), o.Line, r.ID, o.Goal, o.Got)
+					continue
+				}
 				if !o.OK {
 					t.Errorf("%s:%d %s: %s: expected %q, got %q", filepath.Base(file), o.Line, r.ID, o.Goal, o.Expected, o.Got)
 				}
@@ -57,16 +61,24 @@ func TestRulebookSuite(t *testing.T) {
 // that editing the file cannot drop a statement unnoticed.
 func TestStrategyPuzzles(t *testing.T) {
 	byID := map[string]bitboard.Position{}
+	games := map[string]*Puzzle{}
 	for _, p := range readSuite(t, "strategy.puz") {
 		byID[p.ID] = p.Position
+		games[p.ID] = p
 	}
-	for _, spec := range append([]Spec{Puzzle1Spec}, Specs()...) {
+	for _, spec := range append([]Spec{Puzzle1Spec()}, Specs()...) {
 		pos, ok := byID[spec.Name]
 		if !ok {
 			t.Errorf("%s missing from strategy.puz", spec.Name)
 			continue
 		}
-		c := DefaultCriteria
+		// The game that proves the position reachable.
+		if g := games[spec.Name+"-game"]; g == nil || g.Position != bitboard.Start() || len(g.Goals) != 1 {
+			t.Errorf("%s-game missing or not a single fact from the start", spec.Name)
+		} else if end, err := Play(g.Position, g.Goals[0].After); err != nil || end != pos {
+			t.Errorf("%s-game does not reach the puzzle: %v", spec.Name, err)
+		}
+		c := DefaultCriteria()
 		if spec.Name == "strategy-1" {
 			c.MinEmpties, c.MaxEmpties = 24, 24
 		}
@@ -83,7 +95,7 @@ func TestStrategyPuzzles(t *testing.T) {
 	if p1.Empty() != empty {
 		t.Errorf("strategy-1 empties %s, want the 24 of the line", bitboard.SquaresString(p1.Empty()))
 	}
-	if c := puzzle1Cost(p1, line, DefaultCriteria); c != 0 {
+	if c := puzzle1Cost(p1, line, DefaultCriteria()); c != 0 {
 		t.Errorf("strategy-1 misses the booklet's line (cost %d)", c)
 	}
 	end, err := bitboard.PlayTranscript(p1, Puzzle1Line)
@@ -92,42 +104,50 @@ func TestStrategyPuzzles(t *testing.T) {
 	}
 }
 
-// TestReconstructionReproducible re-runs the seeded searches that are quick
-// (puzzle #1 and #5) and checks they give the committed positions; with
-// -short off and OUTFLANK_RECONSTRUCT=1 it regenerates the whole file.
+// TestStrategyDiagrams checks the reconstructed Diagrams 2 to 5 against
+// the booklet's statements, through the game that reaches each one.
+func TestStrategyDiagrams(t *testing.T) {
+	ps := readSuite(t, "strategy.puz")
+	byID := map[string]*Puzzle{}
+	for _, p := range ps {
+		byID[p.ID] = p
+	}
+	for _, d := range Diagrams() {
+		p, g := byID[d.Name], byID[d.Name+"-game"]
+		if p == nil || g == nil || len(g.Goals) == 0 {
+			t.Errorf("%s or its game missing from strategy.puz", d.Name)
+			continue
+		}
+		steps := g.Goals[0].After
+		if d.Name == "diagram-2" {
+			// The diagram is the position after Black's g7.
+			if last := steps[len(steps)-1].Move; last.String() != "g7" {
+				t.Errorf("diagram-2 game ends with %s, want g7", last)
+			}
+			steps = steps[:len(steps)-1]
+		}
+		pos, err := Play(bitboard.Start(), steps)
+		if err != nil {
+			t.Errorf("%s game: %v", d.Name, err)
+			continue
+		}
+		if c := d.Cost(pos); c != 0 {
+			t.Errorf("%s: cost %d, want 0", d.Name, c)
+		}
+	}
+}
+
+// TestReconstructionReproducible re-runs the seeded search that is quick
+// (puzzle #5) and checks it gives the committed position;
+// cmd/outflank's TestPuzzleReconstruct regenerates the whole file.
 func TestReconstructionReproducible(t *testing.T) {
 	byID := map[string]bitboard.Position{}
 	for _, p := range readSuite(t, "strategy.puz") {
 		byID[p.ID] = p.Position
 	}
-	p1, _, err := Puzzle1(context.Background(), DefaultCriteria, 1, 1000, nil)
-	if err != nil || p1 != byID["strategy-1"] {
-		t.Errorf("Puzzle1(seed 1) = %v, %v; file has %v", p1, err, byID["strategy-1"])
-	}
 	spec := Specs()[3]
-	f, err := Search(context.Background(), spec, DefaultCriteria, 1, 1_000_000, nil)
+	f, err := Search(context.Background(), spec, DefaultCriteria(), 1, 1_000_000, nil)
 	if err != nil || f.Position != byID[spec.Name] {
 		t.Errorf("Search(%s, seed 1) = %v, %v; file has %v", spec.Name, f.Position, err, byID[spec.Name])
 	}
-	if os.Getenv("OUTFLANK_RECONSTRUCT") == "" {
-		return
-	}
-	var b bytes.Buffer
-	if err := WriteStrategy(context.Background(), &b, 1, 20_000_000, nil); err != nil {
-		t.Fatal(err)
-	}
-	want, _ := os.ReadFile(filepath.Join(suiteDir, "strategy.puz"))
-	if b.String() != string(want) {
-		t.Errorf("regenerated strategy.puz differs:\n%s", firstDiff(b.String(), string(want)))
-	}
-}
-
-func firstDiff(a, b string) string {
-	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := range min(len(al), len(bl)) {
-		if al[i] != bl[i] {
-			return "got:  " + al[i] + "\nwant: " + bl[i]
-		}
-	}
-	return "lengths differ"
 }
