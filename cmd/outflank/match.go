@@ -27,7 +27,7 @@ NBoard protocol, driven exactly as a GUI drives it:
   self:depth=8                midgame depth 8 (sent as "set depth 8")
   self:time=1s,eval=FILE      1 second a move, other weights; other keys become
                               "outflank nboard" flags (hash=64 → --hash=64)
-  nboard:CMD ARGS...          an external engine, e.g. 'nboard:edax -q'
+  nboard:CMD ARGS...          an external engine, e.g. 'nboard:./edax -nboard'
   nboard,depth=12,dir=D:CMD   the same with options (depth, time, name, dir)
 
 A self engine runs with the defaults of "outflank nboard" (its opening book,

@@ -47,6 +47,7 @@ func TestMatchCommandErrors(t *testing.T) {
 		{[]string{"self", "self", "--depth", "0", "--time", "soon"}, `--time "soon"`},
 		{[]string{"self", "self", "--depth", "77"}, "--depth 77"},
 		{[]string{"self", "self", "--concurrency", "0"}, "--concurrency 0"},
+		{[]string{"self", "self", "--sprt", "5"}, `--sprt "5": want ELO0,ELO1`},
 		{[]string{"self", "self", "--start", "x.obf", "--openings", "start"}, "not both"},
 		{[]string{"self", "self", "--openings", filepath.Join(dir, "none.txt")}, "none.txt: no such file"},
 		{[]string{"self", "self", "--openings", bad}, "bad.txt: openings line 2: move 2 (f5) illegal"},
@@ -75,6 +76,13 @@ func TestMatchSelfVsSelf(t *testing.T) {
 		"--concurrency", "2", "--json", "--games-out", ggf, "--seed", "3")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
+	}
+	// No engine process is left (Linux says so in /proc).
+	kids, _ := filepath.Glob("/proc/self/task/*/children")
+	for _, k := range kids {
+		if b, _ := os.ReadFile(k); len(strings.TrimSpace(string(b))) > 0 {
+			t.Errorf("processes left after the match: %s", b)
+		}
 	}
 	var rep struct {
 		Engines  [2]struct{ Name string }

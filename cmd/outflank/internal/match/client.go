@@ -48,20 +48,22 @@ type Limits struct {
 }
 
 // Client drives one engine process through the NBoard protocol, as a GUI
-// does: it starts the process with stdout and stderr merged into one
-// stream, keeps the engine's game in step with "move" or "set game", and
-// asks for moves with "ping"/"go".
+// does: it keeps the engine's game in step with "move" or "set game", and
+// asks for moves with "ping"/"go". Unlike the NBoard GUI it reads stderr
+// apart from stdout, so that a partial line on stderr cannot corrupt a
+// reply; stderr lines are only kept to explain a crash.
 type Client struct {
 	cmd      *exec.Cmd
 	in       *os.File
-	out      *os.File
+	out, err *os.File
 	lines    chan string
 	exited   chan struct{} // closed after the process has been waited for
 	waitErr  error
-	readDone chan struct{}
+	readDone chan struct{} // closed when both readers have finished
 	stop     chan struct{}
 	stopOnce sync.Once
 	log      func(sent bool, line string)
+	tailMu   sync.Mutex
 
 	// Nodes is the sum of the node counts the engine reported ("nodestats")
 	// for the moves it answered.
@@ -89,26 +91,35 @@ func Start(argv []string, dir string, log func(sent bool, line string)) (*Client
 		inW.Close()
 		return nil, err
 	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return nil, err
+	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
 	cmd.Stdin = inR
-	// A GUI merges the engine's stderr into its output stream; lines that
-	// are not protocol replies are ignored but kept to explain a crash.
 	cmd.Stdout = outW
-	cmd.Stderr = outW
+	cmd.Stderr = errW
 	isolate(cmd)
 	err = cmd.Start()
 	inR.Close()
 	outW.Close()
+	errW.Close()
 	if err != nil {
 		inW.Close()
 		outR.Close()
+		errR.Close()
 		return nil, err
 	}
 	c := &Client{
 		cmd:      cmd,
 		in:       inW,
 		out:      outR,
+		err:      errR,
 		lines:    make(chan string, 64),
 		exited:   make(chan struct{}),
 		readDone: make(chan struct{}),
@@ -119,17 +130,41 @@ func Start(argv []string, dir string, log func(sent bool, line string)) (*Client
 		c.waitErr = cmd.Wait()
 		close(c.exited)
 	}()
-	go c.read()
+	var readers sync.WaitGroup
+	readers.Go(func() {
+		defer close(c.lines)
+		readLines(c.out, func(line string) bool {
+			if c.log != nil {
+				c.log(false, line)
+			}
+			select {
+			case c.lines <- line:
+				return true
+			case <-c.stop:
+				return false
+			}
+		})
+	})
+	readers.Go(func() {
+		readLines(c.err, func(line string) bool {
+			if c.log != nil {
+				c.log(false, "[stderr] "+line)
+			}
+			c.keep(line)
+			return true
+		})
+	})
+	go func() { readers.Wait(); close(c.readDone) }()
 	return c, nil
 }
 
 // maxLine caps the length of one line from an engine; longer lines are cut.
 const maxLine = 64 << 10
 
-func (c *Client) read() {
-	defer close(c.readDone)
-	defer close(c.lines)
-	r := bufio.NewReaderSize(c.out, 4096)
+// readLines calls emit with each line of f (without its end of line) until
+// the end of f or until emit returns false.
+func readLines(f *os.File, emit func(string) bool) {
+	r := bufio.NewReaderSize(f, 4096)
 	var buf []byte
 	for {
 		chunk, err := r.ReadSlice('\n')
@@ -142,18 +177,27 @@ func (c *Client) read() {
 		if len(buf) > 0 {
 			line := strings.TrimRight(string(buf), "\r\n")
 			buf = buf[:0]
-			if c.log != nil {
-				c.log(false, line)
-			}
-			select {
-			case c.lines <- line:
-			case <-c.stop:
+			if !emit(line) {
 				return
 			}
 		}
 		if err != nil {
 			return
 		}
+	}
+}
+
+// keep remembers one of the engine's last non-protocol lines.
+func (c *Client) keep(line string) {
+	line = strings.TrimSpace(line)
+	if line == "" {
+		return
+	}
+	c.tailMu.Lock()
+	defer c.tailMu.Unlock()
+	c.tail = append(c.tail, clipLine(line))
+	if len(c.tail) > 4 {
+		c.tail = c.tail[1:]
 	}
 }
 
@@ -197,9 +241,16 @@ func (c *Client) crash(what string) *Fault {
 			drained = true
 		}
 	}
+	// Give the stderr reader a moment to take the last words.
+	select {
+	case <-c.readDone:
+	case <-time.After(100 * time.Millisecond):
+	}
+	c.tailMu.Lock()
 	if len(c.tail) > 0 {
 		what += " (last output: " + strings.Join(c.tail, " | ") + ")"
 	}
+	c.tailMu.Unlock()
 	return &Fault{Kind: FaultCrash, Detail: what}
 }
 
@@ -253,12 +304,7 @@ func (c *Client) handle(line string) (word, rest string) {
 		}
 	case "pong", "===", "search", "book", "status", "nodestats", "learned", "analysis":
 	default:
-		if line != "" {
-			c.tail = append(c.tail, clipLine(line))
-			if len(c.tail) > 4 {
-				c.tail = c.tail[1:]
-			}
-		}
+		c.keep(line)
 	}
 	return word, rest
 }
@@ -447,6 +493,9 @@ func (c *Client) Kill() {
 	}
 	c.in.Close()
 	c.stopOnce.Do(func() { close(c.stop) })
-	c.out.Close() // unblocks the reader if a grandchild still holds the pipe
+	// Closing our ends unblocks the readers if a grandchild still holds
+	// the pipes.
+	c.out.Close()
+	c.err.Close()
 	<-c.readDone
 }

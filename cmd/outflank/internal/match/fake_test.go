@@ -45,6 +45,7 @@ func TestMain(m *testing.M) {
 //	stopper  thinks until a ping comes, then answers before the pong (time mode)
 //	deaf     like stopper but answers the stopping ping without a move
 //	edaxstyle  plays well but answers as Edax 4.4 does ("=== f5 1.00 0.0")
+//	chaos    plays well after a burst of junk lines
 func fakeEngine(mode string, after int) int {
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 64*1024), 1<<20)
@@ -110,6 +111,24 @@ func fakeEngine(mode string, after int) int {
 				say("nodestats 1000 0.00")
 				say("=== %s 1.00 0.0", strings.ToLower(first(game)))
 				say("status Edax is waiting")
+				continue
+			}
+			if mode == "chaos" {
+				// Noise a GUI must survive before the real answer: blank
+				// and unknown lines, stale-looking pongs, a 100 KB line,
+				// bytes that are not text, a partial line on stderr (which
+				// would spoil the answer if stderr were merged with stdout).
+				say("")
+				say("pong")
+				say("pong 999999")
+				say("set myname")
+				say("search")
+				say("nodestats x y")
+				say("%s", strings.Repeat("x", 100<<10))
+				say("\x00\xff\xfe garbage ===")
+				fmt.Fprint(os.Stderr, "partial stderr line ")
+				say("=== %s", first(game))
+				moves++
 				continue
 			}
 			bad := mode != "first" && moves >= after

@@ -106,6 +106,7 @@ func TestMatchFakeEngines(t *testing.T) {
 		Openings:    XOT()[:3],
 		Concurrency: 2,
 		Seed:        7,
+		MoveTimeout: 20 * time.Second, // fail rather than hang
 		Record:      func(r GameResult) { records = append(records, r) },
 		Progress:    func(s Summary) { progress = append(progress, s) },
 		Log:         &log,
@@ -262,7 +263,7 @@ func TestMatchTimeStop(t *testing.T) {
 		t.Errorf("clocks TB[0:00.300] TW[0:00.200] not sent (%d empties):\n%s", firstMoves(44).Position().Empties(), log.String())
 	}
 	// The self engine also gets its time as the --time cap, and its options.
-	if !strings.Contains(log.String(), "A< fake engine flags: --hash=1 --time=30ms") {
+	if !strings.Contains(log.String(), "A< [stderr] fake engine flags: --hash=1 --time=30ms") {
 		t.Errorf("self engine flags wrong:\n%s", log.String())
 	}
 }
@@ -404,8 +405,9 @@ func TestMatchStartMustPass(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep, err := Run(context.Background(), Config{
-		Engines:  [2]Spec{fake(t, "first", 0, ""), fake(t, "first", 0, "")},
-		Openings: ops,
+		Engines:     [2]Spec{fake(t, "first", 0, ""), fake(t, "first", 0, "")},
+		Openings:    ops,
+		MoveTimeout: 20 * time.Second, // fail rather than hang
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -422,8 +424,9 @@ func TestMatchStartMustPass(t *testing.T) {
 // about "nboard 2" on stderr; neither disturbs a match.
 func TestMatchEdaxStyle(t *testing.T) {
 	rep, err := Run(context.Background(), Config{
-		Engines:  [2]Spec{fake(t, "edaxstyle", 0, ""), fake(t, "first", 0, "")},
-		Openings: XOT()[:1],
+		Engines:     [2]Spec{fake(t, "edaxstyle", 0, ""), fake(t, "first", 0, "")},
+		Openings:    XOT()[:1],
+		MoveTimeout: 20 * time.Second, // fail rather than hang
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -450,8 +453,9 @@ func TestMatchEdax(t *testing.T) {
 			t.Fatal(err)
 		}
 		rep, err := Run(context.Background(), Config{
-			Engines:  [2]Spec{fake(t, "first", 0, ""), sp},
-			Openings: XOT()[:1],
+			Engines:     [2]Spec{fake(t, "first", 0, ""), sp},
+			Openings:    XOT()[:1],
+			MoveTimeout: 20 * time.Second, // fail rather than hang
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -462,5 +466,24 @@ func TestMatchEdax(t *testing.T) {
 		for _, r := range rep.Results {
 			checkRecord(t, r)
 		}
+	}
+}
+
+// Junk from an engine (unknown, empty, huge and binary lines, stale pongs)
+// is ignored as a GUI ignores it; only the answers count.
+func TestMatchChaos(t *testing.T) {
+	rep, err := Run(context.Background(), Config{
+		Engines:     [2]Spec{fake(t, "chaos", 0, ""), fake(t, "first", 0, "")},
+		Openings:    XOT()[:1],
+		MoveTimeout: 20 * time.Second, // fail, do not hang, if an answer is lost
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := rep.Summary; s.Games != 2 || s.Forfeits != [2]int{} {
+		t.Fatalf("summary %+v, events %v", s, rep.Events)
+	}
+	for _, r := range rep.Results {
+		checkRecord(t, r)
 	}
 }

@@ -2,6 +2,8 @@ package match
 
 import (
 	"reflect"
+
+	"github.com/outflank-othello/outflank/bitboard"
 	"strings"
 	"testing"
 	"time"
@@ -112,4 +114,16 @@ func TestParseAnswer(t *testing.T) {
 			t.Errorf("%q: no error", in)
 		}
 	}
+}
+
+func FuzzParseAnswer(f *testing.F) {
+	for _, s := range []string{"F5", "f5/-1.00/0.5", "F5 -1.00 0.5", "PA", "", "Z9 x", "F5//", "a1/1e309"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := parseAnswer(s)
+		if err == nil && m.Square != bitboard.PassMove && !m.Square.IsBoard() {
+			t.Fatalf("%q: square %d", s, m.Square)
+		}
+	})
 }

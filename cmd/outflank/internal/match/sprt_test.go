@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseSPRT(t *testing.T) {
@@ -64,6 +65,7 @@ func TestMatchSPRTStops(t *testing.T) {
 		Engines:     [2]Spec{fake(t, "first", 0, ""), fake(t, "illegal", 0, "")},
 		Openings:    XOT()[:200],
 		Concurrency: 2,
+		MoveTimeout: 20 * time.Second, // fail rather than hang
 		SPRT:        &test,
 	})
 	if err != nil {
