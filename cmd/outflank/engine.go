@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -135,6 +136,30 @@ func (f engineFlags) setup(cmd string) (engineSetup, error) {
 	return st, nil
 }
 
+// protocolArgs parses the command line of a protocol command (nboard, gtp):
+// the engine flags, --depth and --time, and no arguments. ok is false after
+// --help.
+func protocolArgs(e *env, c *command, args []string, depthHelp, timeHelp string) (st engineSetup, depth int, maxTime time.Duration, ok bool, err error) {
+	fs := c.flags(e)
+	ef := addEngineFlags(fs)
+	d := fs.Int("depth", 12, depthHelp)
+	t := fs.Duration("time", 0, timeHelp)
+	if ok, err = parse(fs, args); !ok {
+		return st, 0, 0, false, err
+	}
+	if fs.NArg() != 0 {
+		return st, 0, 0, false, fmt.Errorf("%s: unexpected argument %q", c.name, fs.Arg(0))
+	}
+	if *d < 1 || *d > 60 {
+		return st, 0, 0, false, fmt.Errorf("%s: --depth %d: want 1 to 60", c.name, *d)
+	}
+	st, err = ef.setup(c.name)
+	if err != nil {
+		return st, 0, 0, false, err
+	}
+	return st, *d, *t, true, nil
+}
+
 // defaultSetup is the set-up with every engine flag at its default.
 func defaultSetup(cmd string) (engineSetup, error) {
 	return addEngineFlags(pflag.NewFlagSet(cmd, pflag.ContinueOnError)).setup(cmd)
@@ -155,10 +180,7 @@ func (b *bookMoves) Learn(g *bitboard.Game) error {
 	if !end.GameOver() {
 		return fmt.Errorf("learn: the game is not over (%d empties, %s to move): nothing learnt", end.Empties(), end.ToMove)
 	}
-	diff := end.FinalScore()
-	if end.ToMove == bitboard.White {
-		diff = -diff
-	}
+	diff := 2*end.BlackScoreEmptiesToWinner() - 64
 	moves := make([]bitboard.Square, len(g.Moves))
 	for i, m := range g.Moves {
 		moves[i] = m.Square

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"time"
 
@@ -23,25 +22,12 @@ GoGui's "# interrupt" to cut a genmove short.`,
 }
 
 func runGTP(e *env, args []string) error {
-	c := findCommand("gtp")
-	fs := c.flags(e)
-	ef := addEngineFlags(fs)
-	depth := fs.Int("depth", 12, "midgame depth of genmove")
-	maxTime := fs.Duration("time", 0, "cap on the time of one move, e.g. 5s (0: the clock or the depth decides)")
-	if ok, err := parse(fs, args); !ok {
+	st, depth, maxTime, ok, err := protocolArgs(e, findCommand("gtp"), args,
+		"midgame depth of genmove", "cap on the time of one move, e.g. 5s (0: the clock or the depth decides)")
+	if !ok {
 		return err
 	}
-	if fs.NArg() != 0 {
-		return fmt.Errorf("gtp: unexpected argument %q", fs.Arg(0))
-	}
-	if *depth < 1 || *depth > 60 {
-		return fmt.Errorf("gtp: --depth %d: want 1 to 60", *depth)
-	}
-	st, err := ef.setup("gtp")
-	if err != nil {
-		return err
-	}
-	return serveGTP(e, e.stdin, st, *depth, *maxTime)
+	return serveGTP(e, e.stdin, st, depth, maxTime)
 }
 
 // serveGTP runs the protocol; the default command calls it too.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"time"
 
@@ -23,25 +22,12 @@ search at once. Errors go to stderr as one line starting "outflank:".`,
 }
 
 func runNBoard(e *env, args []string) error {
-	c := findCommand("nboard")
-	fs := c.flags(e)
-	ef := addEngineFlags(fs)
-	depth := fs.Int("depth", 12, "depth until the GUI sends \"set depth\"")
-	maxTime := fs.Duration("time", 0, "cap on the time of any move or hint, e.g. 5s (0: none)")
-	if ok, err := parse(fs, args); !ok {
+	st, depth, maxTime, ok, err := protocolArgs(e, findCommand("nboard"), args,
+		"depth until the GUI sends \"set depth\"", "cap on the time of any move or hint, e.g. 5s (0: none)")
+	if !ok {
 		return err
 	}
-	if fs.NArg() != 0 {
-		return fmt.Errorf("nboard: unexpected argument %q", fs.Arg(0))
-	}
-	st, err := ef.setup("nboard")
-	if err != nil {
-		return err
-	}
-	if *depth < 1 || *depth > 60 {
-		return fmt.Errorf("nboard: --depth %d: want 1 to 60", *depth)
-	}
-	return serveNBoard(e, e.stdin, st, *depth, *maxTime)
+	return serveNBoard(e, e.stdin, st, depth, maxTime)
 }
 
 // serveNBoard runs the protocol; the default command calls it too.
