@@ -15,7 +15,7 @@ import (
 // Depth layers, from the leaves up:
 //   - 1 to 4 empties: special cases with the empty squares passed as
 //     arguments; the last move only counts flips;
-//   - up to shallowMax empties: no transposition table, moves in odd
+//   - up to endShallowMaxEmpties empties: no transposition table, moves in odd
 //     quadrants first (parity);
 //   - deeper: fastest-first ordering (fewest opponent replies), the
 //     transposition table, enhanced transposition cutoffs and the
@@ -186,7 +186,7 @@ func (s *searcher) solve4sq(p, o uint64, alpha int, x1, x2, x3, x4 int) int {
 // v > alpha meaning score >= v and v <= alpha meaning score <= v.
 func (s *searcher) nws(p, o uint64, alpha, empties int) int {
 	switch {
-	case empties > shallowMax:
+	case empties > endShallowMaxEmpties:
 		return s.nwsDeep(p, o, alpha, empties)
 	case empties > 4:
 		return s.nwsShallow(p, o, alpha, empties, parityOf(^(p | o)))
@@ -212,7 +212,7 @@ func (s *searcher) nws(p, o uint64, alpha, empties int) int {
 	return finalScore(p, o)
 }
 
-// nwsShallow searches 5 to shallowMax empties: moves in odd quadrants first,
+// nwsShallow searches 5 to endShallowMaxEmpties empties: moves in odd quadrants first,
 // no table. par holds the quadrants with an odd number of empties.
 func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 	s.nodes++
@@ -294,14 +294,14 @@ func (l *moveList) next(i int) *move {
 // (corner replies counting double) and how few potential replies.
 func fastestFirst(np, no uint64) int32 {
 	m := bitboard.Moves(np, no)
-	return -int32(bits.OnesCount64(m)+bits.OnesCount64(m&cornerMask))<<xMobSh -
-		int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))*int32(xPotW) +
-		int32(bits.OnesCount64(no&cornerMask))*int32(xCornW)
+	return -int32(bits.OnesCount64(m)+bits.OnesCount64(m&cornerMask))<<endOrderMobilityShift -
+		int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))*int32(endOrderPotentialWeight) +
+		int32(bits.OnesCount64(no&cornerMask))*int32(endOrderCornerWeight)
 }
 
 const ttMoveBonus = 1 << 20
 
-// nwsDeep is the null-window search above shallowMax empties.
+// nwsDeep is the null-window search above endShallowMaxEmpties empties.
 func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 	s.nodes++
 	if s.nodes >= s.checkAt {
@@ -319,7 +319,7 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 		}
 		return -s.nwsDeep(o, p, -alpha-1, empties)
 	}
-	useTT := empties >= xTTMin
+	useTT := empties >= endTTMinEmpties
 	ttMove := -1
 	var key uint64
 	if useTT {
@@ -339,11 +339,11 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 		}
 	}
 	var l moveList
-	etc := empties >= xETCMin
+	etc := empties >= endETCMinEmpties
 	par := parityOf(^(p | o))
-	evalOrder := empties >= xEvalMin
-	sortSearch := empties >= xSortMin
-	sortDepth := xSortD + (empties-xSortMin)/xSortStep
+	evalOrder := empties >= endEvalOrderMinEmpties
+	sortSearch := empties >= endSearchOrderMinEmpties
+	sortDepth := endSearchOrderDepth + (empties-endSearchOrderMinEmpties)/endSearchOrderStep
 	for mm := moves; mm != 0; mm &= mm - 1 {
 		x := bits.TrailingZeros64(mm)
 		f := flips(p, o, x)
@@ -359,12 +359,12 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 		}
 		val := fastestFirst(np, no)
 		if sortSearch {
-			val += int32(-s.mid(np, no, -inf, inf, sortDepth)) << xEvalSh
+			val += int32(-s.mid(np, no, -inf, inf, sortDepth)) << endOrderEvalShift
 		} else if evalOrder {
-			val += int32(-s.ev.Evaluate(np, no)) << xEvalSh
+			val += int32(-s.ev.Evaluate(np, no)) << endOrderEvalShift
 		}
 		if par&quadrant[x] != 0 {
-			val += int32(xParity)
+			val += int32(endOrderParityBonus)
 		}
 		if x == ttMove {
 			val += ttMoveBonus

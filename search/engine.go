@@ -10,13 +10,6 @@ import (
 	"github.com/outflank-othello/outflank/tt"
 )
 
-// Evaluator estimates the final disc difference for the side to move
-// (discs player) against the other side (discs opponent), within -64..64.
-// Package eval implements it.
-type Evaluator interface {
-	Evaluate(player, opponent uint64) int
-}
-
 // Options configure an Engine.
 type Options struct {
 	HashMB  int       // transposition table size in MiB (0: 64)
@@ -29,9 +22,22 @@ const DefaultHashMB = 64
 
 // Limits bound one search. Zero values mean unlimited.
 type Limits struct {
-	Depth int           // midgame depth in plies
-	Time  time.Duration // wall-clock budget for this search
-	Nodes uint64        // node budget
+	Depth int    // midgame depth in plies
+	Nodes uint64 // node budget
+
+	// Time is the hard limit: the search stops when it is spent. Soft is
+	// the time the search aims to use (0: the time manager derives it from
+	// Time); the time manager decides from both, and from how long the
+	// last iterations took, whether to start another iteration or a solve,
+	// and may run past Soft (never past Time) when the best move's score
+	// drops.
+	Time time.Duration
+	Soft time.Duration
+
+	// Selectivity is the confidence, in percent, of the Multi-ProbCut cuts
+	// the search may make: one of 73, 87, 95, 98, 99, or 100 for none
+	// (0: DefaultSelectivity).
+	Selectivity int
 
 	// EndgameEmpties: positions with at most this many empty squares are
 	// solved exactly (0: DefaultEndgameEmpties; 60 or more: always solve).
@@ -46,21 +52,29 @@ type Limits struct {
 // solves exactly unless Limits.EndgameEmpties says otherwise.
 const DefaultEndgameEmpties = 20
 
+// DefaultSelectivity is the Multi-ProbCut confidence of a search whose
+// Limits leave it 0. Until selective search lands it is 100 (no cuts).
+const DefaultSelectivity = 100
+
 // MoveScore is a root move and its score.
 type MoveScore = bitboard.MoveScore
 
 // Info describes a search result (or progress, when given to the report
 // callback).
 type Info struct {
-	Depth int  // midgame depth completed; for a solve, the number of empties
-	Exact bool // the score is proven: an exact score, or a WLD result if WLD
-	WLD   bool // the score is a win/loss/draw result: -1, 0 or +1
-	Score int
-	Best  bitboard.Square   // best move; PassMove if the side to move must pass; NoSquare if the game is over
-	PV    []bitboard.Square // principal variation starting with Best (passes included)
-	Moves []MoveScore       // with MultiPV > 1: root moves' scores, best first
-	Nodes uint64
-	Time  time.Duration
+	Depth int // midgame depth completed; for a solve, the number of empties
+	// Selectivity is the confidence of the result in percent: 100 when the
+	// search made no selective (Multi-ProbCut) cut, as NBoard shows it in
+	// "18@95%". A result below 100 is never Exact.
+	Selectivity int
+	Exact       bool // the score is proven: an exact score, or a WLD result if WLD
+	WLD         bool // the score is a win/loss/draw result: -1, 0 or +1
+	Score       int
+	Best        bitboard.Square   // best move; PassMove if the side to move must pass; NoSquare if the game is over
+	PV          []bitboard.Square // principal variation starting with Best (passes included)
+	Moves       []MoveScore       // with MultiPV > 1: root moves' scores, best first
+	Nodes       uint64
+	Time        time.Duration
 }
 
 // Engine searches positions. It keeps its transposition table between

@@ -1,7 +1,9 @@
 //go:build exptune
 
 // Tuning knobs read from the environment, for experiments only
-// (go build -tags exptune); normal builds use the constants of tune.go.
+// (go build -tags exptune): OUTFLANK_<name> overrides the default. Normal
+// builds use the constants of tune.go; TestTuneKnobsAgree checks that this
+// list has the same names and defaults.
 package search
 
 import (
@@ -10,37 +12,40 @@ import (
 	"strconv"
 )
 
-func envInt(k string, d int) int {
-	if v, err := strconv.Atoi(os.Getenv(k)); err == nil {
+func knob(name string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv("OUTFLANK_" + name)); err == nil {
 		return v
 	}
-	return d
+	return def
 }
 
 var (
-	xEvalMin    = envInt("X_EVALMIN", 12)
-	xEvalSh     = envInt("X_EVALSH", 3)
-	xParity     = envInt("X_PARITY", 4)
-	xTTMin      = envInt("X_TTMIN", 8)
-	xETCMin     = envInt("X_ETCMIN", 12)
-	xSortMin    = envInt("X_SORTMIN", 18)
-	xSortD      = envInt("X_SORTD", 2)
-	xSortStep   = envInt("X_SORTSTEP", 4)
-	xMobSh      = envInt("X_MOBSH", 4)
-	xPotW       = envInt("X_POTW", 1)
-	xCornW      = envInt("X_CORNW", 0)
-	xAspGrow    = envInt("X_ASPGROW", 2)
-	xMidSortMin = envInt("X_MIDSORTMIN", 99)
-	xMidSortDiv = envInt("X_MIDSORTDIV", 4)
-	xMidEvalMin = envInt("X_MIDEVALMIN", 3)
-	xPreOff     = envInt("X_PREOFF", 14)
-	xPreMax     = envInt("X_PREMAX", 8)
-	shallowMax  = envInt("X_SHALLOW", 7)
-	xAspW       = envInt("X_ASPW", 4)
+	endShallowMaxEmpties     = knob("endShallowMaxEmpties", 7)
+	endTTMinEmpties          = knob("endTTMinEmpties", 8)
+	endETCMinEmpties         = knob("endETCMinEmpties", 12)
+	endEvalOrderMinEmpties   = knob("endEvalOrderMinEmpties", 12)
+	endSearchOrderMinEmpties = knob("endSearchOrderMinEmpties", 18)
+	endSearchOrderDepth      = knob("endSearchOrderDepth", 2)
+	endSearchOrderStep       = knob("endSearchOrderStep", 4)
+
+	endOrderEvalShift       = knob("endOrderEvalShift", 3)
+	endOrderMobilityShift   = knob("endOrderMobilityShift", 4)
+	endOrderPotentialWeight = knob("endOrderPotentialWeight", 1)
+	endOrderCornerWeight    = knob("endOrderCornerWeight", 0)
+	endOrderParityBonus     = knob("endOrderParityBonus", 4)
+
+	solvePresearchOffset   = knob("solvePresearchOffset", 14)
+	solvePresearchMaxDepth = knob("solvePresearchMaxDepth", 8)
+	solveAspirationWidth   = knob("solveAspirationWidth", 4)
+	solveAspirationGrowth  = knob("solveAspirationGrowth", 2)
+
+	midEvalOrderMinDepth   = knob("midEvalOrderMinDepth", 3)
+	midSearchOrderMinDepth = knob("midSearchOrderMinDepth", 99)
+	midSearchOrderDivisor  = knob("midSearchOrderDivisor", 4)
 )
 
 func debugf(f string, a ...any) {
-	if os.Getenv("X_DEBUG") != "" {
+	if os.Getenv("OUTFLANK_DEBUG") != "" {
 		fmt.Fprintf(os.Stderr, f, a...)
 	}
 }

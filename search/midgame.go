@@ -46,9 +46,9 @@ func (s *searcher) mid(p, o uint64, alpha, beta, depth int) int {
 		f := flips(p, o, x)
 		np, no := o&^f, p|f|sqBit(x)
 		val := fastestFirst(np, no)
-		if depth >= xMidSortMin {
-			val += int32(-s.mid(np, no, -inf, inf, depth/xMidSortDiv)) << 4
-		} else if depth >= xMidEvalMin {
+		if depth >= midSearchOrderMinDepth {
+			val += int32(-s.mid(np, no, -inf, inf, depth/midSearchOrderDivisor)) << 4
+		} else if depth >= midEvalOrderMinDepth {
 			val += int32(-s.ev.Evaluate(np, no)) << 4
 		}
 		if x == ttMove {

@@ -48,7 +48,7 @@ func (r *rootSearch) run() (info Info) {
 			if r.lim.WLD {
 				sc = wldClass(sc)
 			}
-			return Info{Exact: true, WLD: r.lim.WLD, Score: sc, Best: bitboard.NoSquare}
+			return Info{Selectivity: 100, Exact: true, WLD: r.lim.WLD, Score: sc, Best: bitboard.NoSquare}
 		}
 		sub := *r
 		sub.pos = pos.Pass()
@@ -57,7 +57,7 @@ func (r *rootSearch) run() (info Info) {
 	}
 
 	moves := r.rootMoves()
-	r.best = Info{Depth: 0, Score: moves[0].score, Best: moves[0].sq, PV: []bitboard.Square{moves[0].sq}}
+	r.best = Info{Depth: 0, Selectivity: 100, Score: moves[0].score, Best: moves[0].sq, PV: []bitboard.Square{moves[0].sq}}
 	defer func() {
 		if rec := recover(); rec != nil {
 			if _, ok := rec.(abortSignal); !ok {
@@ -87,7 +87,7 @@ func (r *rootSearch) run() (info Info) {
 			maxDepth = min(maxDepth, empties-1)
 			soft = r.lim.Time / 10
 		} else {
-			maxDepth = min(maxDepth, max(0, min(empties-xPreOff, xPreMax)))
+			maxDepth = min(maxDepth, max(0, min(empties-solvePresearchOffset, solvePresearchMaxDepth)))
 		}
 	}
 	for d := 1 + r.helper%2; d <= maxDepth; d++ {
@@ -220,18 +220,18 @@ func (r *rootSearch) solve(moves []rootMove, empties int) {
 			moves[i].score = wldClass(moves[i].score)
 		}
 		v = wldClass(v)
-	} else if multi || xAspW < 0 {
+	} else if multi || solveAspirationWidth < 0 {
 		v = r.searchMoves(moves, -65, 65, multi, child)
 	} else {
 		// Aspiration: final scores are even, so a window of odd bounds
 		// around an even guess pins the score with few re-searches.
 		g := r.best.Score &^ 1
 		debugf("guess %d from depth %d\n", r.best.Score, r.best.Depth)
-		lo, hi := max(-65, g-xAspW-1), min(65, g+xAspW+1)
-		w := xAspW
+		lo, hi := max(-65, g-solveAspirationWidth-1), min(65, g+solveAspirationWidth+1)
+		w := solveAspirationWidth
 		for {
 			v = r.searchMoves(moves, lo, hi, false, child)
-			w *= xAspGrow // widen faster after each failure
+			w *= solveAspirationGrowth // widen faster after each failure
 			if v <= lo && lo > -65 {
 				lo, hi = max(-65, v-w-1), v+1
 			} else if v >= hi && hi < 65 {
@@ -250,7 +250,7 @@ func (r *rootSearch) solve(moves []rootMove, empties int) {
 
 // result builds the Info of a completed iteration.
 func (r *rootSearch) result(moves []rootMove, d, score int, exact bool) Info {
-	info := Info{Depth: d, Exact: exact, WLD: exact && r.lim.WLD, Score: score, Best: moves[0].sq,
+	info := Info{Depth: d, Selectivity: 100, Exact: exact, WLD: exact && r.lim.WLD, Score: score, Best: moves[0].sq,
 		Nodes: r.s.nodes, Time: time.Since(r.start)}
 	info.PV = r.ttPV(moves[0].sq, max(d, 1))
 	if r.lim.MultiPV > 1 {
