@@ -26,13 +26,23 @@ const (
 	patDiag6            // c1-h6
 	patDiag5            // d1-h5
 	patDiag4            // e1-h4
+	// Families added in layout 2 (Egaroucid's evaluation uses shapes like
+	// these); layout 1's patterns come first, unchanged, so that layout-1
+	// weights convert (see weights.go).
+	patTriangle  // a1 b1 c1 d1 / a2 b2 c2 / a3 b3 / a4 (corner triangle)
+	patEdgeBlock // a1 c1 d1 e1 f1 h1 / c2 d2 e2 f2 (edge and its inner block)
+	patCross     // a1 b2 c3 d4 / b1 c2 d3 / a2 b3 c4 (main diagonal and its neighbours)
 	numPatterns
 )
+
+// numPatternsV1 is the number of patterns of layout 1 (the first ones).
+const numPatternsV1 = patTriangle
 
 // patternNames name the patterns in reports and tests.
 var patternNames = [numPatterns]string{
 	"corner3x3", "corner2x5", "edge+2X", "row2", "row3", "row4",
 	"diag8", "diag7", "diag6", "diag5", "diag4",
+	"triangle", "edgeblock", "cross",
 }
 
 // patternSquares lists each pattern's squares in digit order.
@@ -57,21 +67,28 @@ var patternSquares = func() (t [numPatterns][]bitboard.Square) {
 			t[p] = append(t[p], sq(8-n+k, k))
 		}
 	}
+	t[patTriangle] = []bitboard.Square{sq(0, 0), sq(1, 0), sq(2, 0), sq(3, 0), sq(0, 1), sq(1, 1), sq(2, 1), sq(0, 2), sq(1, 2), sq(0, 3)}
+	t[patEdgeBlock] = []bitboard.Square{sq(0, 0), sq(2, 0), sq(3, 0), sq(4, 0), sq(5, 0), sq(7, 0), sq(2, 1), sq(3, 1), sq(4, 1), sq(5, 1)}
+	t[patCross] = []bitboard.Square{sq(0, 0), sq(1, 1), sq(2, 2), sq(3, 3), sq(1, 0), sq(2, 1), sq(3, 2), sq(0, 1), sq(1, 2), sq(2, 3)}
 	return t
 }()
 
 // Global (non-pattern) features, per stage: the mobility of each side
-// (number of legal moves, 0..maxMobility) and the parity of the empties.
+// (number of legal moves, 0..maxMobility), the parity of the empties and
+// (layout 2) the potential mobility of each side (empty squares next to
+// the other side's discs, 0..maxPotential).
 const (
-	maxMobility = 33 // the most legal moves an Othello position can have
-	mobSize     = maxMobility + 1
+	maxMobility  = 33 // the most legal moves an Othello position can have
+	mobSize      = maxMobility + 1
+	maxPotential = 47 // more is rare enough to share the last weight
+	potSize      = maxPotential + 1
 )
 
 // Stages: weights change with the number of empty squares, in groups of
 // stageWidth empties (the 60-empty start position joins the last group).
 const (
-	stageWidth = 4
-	NumStages  = 15
+	stageWidth = 2
+	NumStages  = 30
 )
 
 // Stage returns the weight stage used for a position with this many empties.
@@ -103,28 +120,31 @@ type layoutT struct {
 }
 
 // numInstances is the number of pattern instances read per position.
-const numInstances = 46
+const numInstances = 58
 
 // Offsets of the global features after the patterns, full and packed alike.
 const (
 	globMobP   = 0
 	globMobO   = mobSize
 	globParity = 2 * mobSize
-	globSize   = 2*mobSize + 2
+	globPotP   = 2*mobSize + 2 // layout 2 from here
+	globPotO   = globPotP + potSize
+	globSize   = globPotO + potSize
 )
 
 // fullStride is the number of full weights of one stage: every raw index of
 // every pattern, then the globals. It is a constant so that a stage's table
 // can be a fixed-size array; buildLayout checks it.
-const fullStride = 167265 + globSize
+const fullStride = 167265 + 3*59049 + globSize
 
 // packedStride is the number of packed weights of one stage: one per
 // canonical class, then the globals.
 var packedStride int
 
 // NumFeatures is the number of weights that contribute to one evaluation:
-// one per pattern instance, two mobilities and the parity.
-const NumFeatures = numInstances + 3
+// one per pattern instance, two mobilities, the parity and two potential
+// mobilities.
+const NumFeatures = numInstances + 5
 
 var layout = buildLayout()
 
@@ -233,6 +253,29 @@ func layoutHash() uint32 {
 	return h.Sum32()
 }
 
+// Layout 1: the first numPatternsV1 patterns, 15 stages of 4 empties, and
+// the globals mobility and parity. Weights files made for it are converted
+// on reading (weights.go).
+const (
+	stageWidthV1 = 4
+	numStagesV1  = 15
+	globSizeV1   = 2*mobSize + 2
+)
+
+// layoutHashV1 is layoutHash as layout 1 computed it.
+func layoutHashV1() uint32 {
+	var b []byte
+	for p := 0; p < numPatternsV1; p++ {
+		b = append(b, byte(len(patternSquares[p])))
+		for _, s := range patternSquares[p] {
+			b = append(b, byte(s))
+		}
+		b = append(b, layout.instances[p]...)
+	}
+	b = append(b, stageWidthV1, numStagesV1, mobSize, globSizeV1)
+	return crc32.ChecksumIEEE(b)
+}
+
 // b2t maps a row of up to 10 bits to the base-3 number with the same digits,
 // so that a pattern index is b2t[player bits] + 2*b2t[opponent bits].
 var b2t = func() (t [1 << 10]uint32) {
@@ -261,6 +304,20 @@ func gatherDiag7(b uint64) uint64     { return (b & 0x0080402010080402) * 0x0101
 func gatherDiag6(b uint64) uint64     { return (b & 0x0000804020100804) * 0x0101010101010101 >> 58 }
 func gatherDiag5(b uint64) uint64     { return (b & 0x0000008040201008) * 0x0101010101010101 >> 59 }
 func gatherDiag4(b uint64) uint64     { return (b & 0x0000000080402010) * 0x0101010101010101 >> 60 }
+func gatherTriangle(b uint64) uint64 {
+	return b&0xF | b>>4&0x70 | b>>9&0x180 | b>>15&0x200
+}
+func gatherEdgeBlock(b uint64) uint64 {
+	return b&1 | b>>1&0x1E | b>>2&0x20 | b>>4&0x3C0
+}
+func gatherCross(b uint64) uint64 {
+	// a1 b2 c3 d4 | b1 c2 d3 | a2 b3 c4: three diagonal runs, each
+	// stacked into one byte by the multiply trick, then packed.
+	d0 := (b & 0x08040201) * 0x01010101 >> 24 & 0xF
+	d1 := (b & 0x00080402) * 0x01010101 >> 25 & 0x7
+	d2 := (b & 0x04020100) * 0x01010101 >> 32 & 0x7
+	return d0 | d1<<4 | d2<<7
+}
 
 // symmetries returns the 8 transformed copies of b, indexed like
 // bitboard.Symmetry (bit 0 mirror, bit 1 flip, bit 2 transpose).
@@ -339,6 +396,27 @@ func indexes(p, o uint64, idx *[numInstances]int32) {
 	idx[43] = off + tern(gatherDiag4(P[1]), gatherDiag4(O[1]))
 	idx[44] = off + tern(gatherDiag4(P[2]), gatherDiag4(O[2]))
 	idx[45] = off + tern(gatherDiag4(P[3]), gatherDiag4(O[3]))
+	off = f[patTriangle]
+	idx[46] = off + tern(gatherTriangle(P[0]), gatherTriangle(O[0]))
+	idx[47] = off + tern(gatherTriangle(P[1]), gatherTriangle(O[1]))
+	idx[48] = off + tern(gatherTriangle(P[2]), gatherTriangle(O[2]))
+	idx[49] = off + tern(gatherTriangle(P[3]), gatherTriangle(O[3]))
+	off = f[patEdgeBlock]
+	idx[50] = off + tern(gatherEdgeBlock(P[0]), gatherEdgeBlock(O[0]))
+	idx[51] = off + tern(gatherEdgeBlock(P[2]), gatherEdgeBlock(O[2]))
+	idx[52] = off + tern(gatherEdgeBlock(P[4]), gatherEdgeBlock(O[4]))
+	idx[53] = off + tern(gatherEdgeBlock(P[5]), gatherEdgeBlock(O[5]))
+	off = f[patCross]
+	idx[54] = off + tern(gatherCross(P[0]), gatherCross(O[0]))
+	idx[55] = off + tern(gatherCross(P[1]), gatherCross(O[1]))
+	idx[56] = off + tern(gatherCross(P[2]), gatherCross(O[2]))
+	idx[57] = off + tern(gatherCross(P[3]), gatherCross(O[3]))
+}
+
+// potentials returns the potential mobilities of both sides, capped.
+func potentials(p, o uint64) (int, int) {
+	return min(bits.OnesCount64(bitboard.PotentialMoves(p, o)), maxPotential),
+		min(bits.OnesCount64(bitboard.PotentialMoves(o, p)), maxPotential)
 }
 
 // mobilities returns the legal move counts of both sides.

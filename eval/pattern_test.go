@@ -101,7 +101,7 @@ func TestInstances(t *testing.T) {
 		}
 	}
 	want := map[string]int{"corner3x3": 4, "corner2x5": 8, "edge+2X": 4, "row2": 4, "row3": 4, "row4": 4,
-		"diag8": 2, "diag7": 4, "diag6": 4, "diag5": 4, "diag4": 4}
+		"diag8": 2, "diag7": 4, "diag6": 4, "diag5": 4, "diag4": 4, "triangle": 4, "edgeblock": 4, "cross": 4}
 	for p := 0; p < numPatterns; p++ {
 		if got := len(layout.instances[p]); got != want[patternNames[p]] {
 			t.Errorf("%s: %d instances, want %d", patternNames[p], got, want[patternNames[p]])
@@ -310,5 +310,47 @@ func BenchmarkSimple(b *testing.B) {
 		p := pos[i%len(pos)]
 		Simple{}.Evaluate(p.Player, p.Opponent)
 		i++
+	}
+}
+
+// A layout-1 file (the weights before Evaluation v2) converts to an
+// evaluation that scores every position as layout 1 did: the sum, in the
+// layout-1 stage of its empties, of its first 46 instances' class weights,
+// the two mobilities and the parity.
+func TestLayoutV1Converts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 11))
+	strideV1 := packedStrideV1()
+	old := make([]int16, numStagesV1*strideV1)
+	for i := range old {
+		old[i] = int16(rng.IntN(2001) - 1000)
+	}
+	e := newPattern(convertV1(old))
+	l := layout
+	nV1 := 0
+	for n := range numInstances {
+		if int(l.instOf[n]) < numPatternsV1 {
+			nV1++
+		}
+	}
+	for _, pos := range randomPositions(12, 30) {
+		p, o := pos.Player, pos.Opponent
+		empties := pos.Empties()
+		w := old[min(empties, 59)/stageWidthV1*strideV1:]
+		var idx [numInstances]int32
+		indexes(p, o, &idx)
+		want := 0
+		for n := range nV1 {
+			pat := l.instOf[n]
+			want += int(w[l.packOff[pat]+int32(l.classOf[pat][idx[n]-l.fullOff[pat]])])
+		}
+		g := w[l.packOff[numPatternsV1]:]
+		mp, mo := mobilities(p, o)
+		want += int(g[globMobP+mp]) + int(g[globMobO+mo]) + int(g[globParity+empties&1])
+		if got := e.Score(p, o); got != want {
+			t.Fatalf("%v: converted score %d, layout 1 %d", pos, got, want)
+		}
+	}
+	if nV1 != 46 {
+		t.Errorf("layout 1 had 46 instances, not %d", nV1)
 	}
 }
