@@ -26,23 +26,18 @@ const (
 	patDiag6            // c1-h6
 	patDiag5            // d1-h5
 	patDiag4            // e1-h4
-	// Families added in layout 2 (Egaroucid's evaluation uses shapes like
-	// these); layout 1's patterns come first, unchanged, so that layout-1
-	// weights convert (see weights.go).
-	patTriangle  // a1 b1 c1 d1 / a2 b2 c2 / a3 b3 / a4 (corner triangle)
-	patEdgeBlock // a1 c1 d1 e1 f1 h1 / c2 d2 e2 f2 (edge and its inner block)
-	patCross     // a1 b2 c3 d4 / b1 c2 d3 / a2 b3 c4 (main diagonal and its neighbours)
 	numPatterns
 )
 
-// numPatternsV1 is the number of patterns of layout 1 (the first ones).
-const numPatternsV1 = patTriangle
+// Layout 2 (Evaluation v2) has layout 1's patterns; the corner triangle,
+// edge block and cross patterns tried for it lowered the held-out error by
+// 1 % for twice the evaluation time (eval/README.md, ablation).
+const numPatternsV1 = numPatterns
 
 // patternNames name the patterns in reports and tests.
 var patternNames = [numPatterns]string{
 	"corner3x3", "corner2x5", "edge+2X", "row2", "row3", "row4",
 	"diag8", "diag7", "diag6", "diag5", "diag4",
-	"triangle", "edgeblock", "cross",
 }
 
 // patternSquares lists each pattern's squares in digit order.
@@ -67,9 +62,6 @@ var patternSquares = func() (t [numPatterns][]bitboard.Square) {
 			t[p] = append(t[p], sq(8-n+k, k))
 		}
 	}
-	t[patTriangle] = []bitboard.Square{sq(0, 0), sq(1, 0), sq(2, 0), sq(3, 0), sq(0, 1), sq(1, 1), sq(2, 1), sq(0, 2), sq(1, 2), sq(0, 3)}
-	t[patEdgeBlock] = []bitboard.Square{sq(0, 0), sq(2, 0), sq(3, 0), sq(4, 0), sq(5, 0), sq(7, 0), sq(2, 1), sq(3, 1), sq(4, 1), sq(5, 1)}
-	t[patCross] = []bitboard.Square{sq(0, 0), sq(1, 1), sq(2, 2), sq(3, 3), sq(1, 0), sq(2, 1), sq(3, 2), sq(0, 1), sq(1, 2), sq(2, 3)}
 	return t
 }()
 
@@ -87,8 +79,8 @@ const (
 // Stages: weights change with the number of empty squares, in groups of
 // stageWidth empties (the 60-empty start position joins the last group).
 const (
-	stageWidth = 2
-	NumStages  = 30
+	stageWidth = 4
+	NumStages  = 15
 )
 
 // Stage returns the weight stage used for a position with this many empties.
@@ -120,7 +112,7 @@ type layoutT struct {
 }
 
 // numInstances is the number of pattern instances read per position.
-const numInstances = 58
+const numInstances = 46
 
 // Offsets of the global features after the patterns, full and packed alike.
 const (
@@ -135,7 +127,7 @@ const (
 // fullStride is the number of full weights of one stage: every raw index of
 // every pattern, then the globals. It is a constant so that a stage's table
 // can be a fixed-size array; buildLayout checks it.
-const fullStride = 167265 + 3*59049 + globSize
+const fullStride = 167265 + globSize
 
 // packedStride is the number of packed weights of one stage: one per
 // canonical class, then the globals.
@@ -254,8 +246,8 @@ func layoutHash() uint32 {
 }
 
 // Layout 1: the first numPatternsV1 patterns, 15 stages of 4 empties, and
-// the globals mobility and parity. Weights files made for it are converted
-// on reading (weights.go).
+// the globals mobility and parity (layout 2 adds potential mobility).
+// Weights files made for it are converted on reading (weights.go).
 const (
 	stageWidthV1 = 4
 	numStagesV1  = 15
@@ -304,20 +296,6 @@ func gatherDiag7(b uint64) uint64     { return (b & 0x0080402010080402) * 0x0101
 func gatherDiag6(b uint64) uint64     { return (b & 0x0000804020100804) * 0x0101010101010101 >> 58 }
 func gatherDiag5(b uint64) uint64     { return (b & 0x0000008040201008) * 0x0101010101010101 >> 59 }
 func gatherDiag4(b uint64) uint64     { return (b & 0x0000000080402010) * 0x0101010101010101 >> 60 }
-func gatherTriangle(b uint64) uint64 {
-	return b&0xF | b>>4&0x70 | b>>9&0x180 | b>>15&0x200
-}
-func gatherEdgeBlock(b uint64) uint64 {
-	return b&1 | b>>1&0x1E | b>>2&0x20 | b>>4&0x3C0
-}
-func gatherCross(b uint64) uint64 {
-	// a1 b2 c3 d4 | b1 c2 d3 | a2 b3 c4: three diagonal runs, each
-	// stacked into one byte by the multiply trick, then packed.
-	d0 := (b & 0x08040201) * 0x01010101 >> 24 & 0xF
-	d1 := (b & 0x00080402) * 0x01010101 >> 25 & 0x7
-	d2 := (b & 0x04020100) * 0x01010101 >> 32 & 0x7
-	return d0 | d1<<4 | d2<<7
-}
 
 // symmetries returns the 8 transformed copies of b, indexed like
 // bitboard.Symmetry (bit 0 mirror, bit 1 flip, bit 2 transpose).
@@ -396,21 +374,6 @@ func indexes(p, o uint64, idx *[numInstances]int32) {
 	idx[43] = off + tern(gatherDiag4(P[1]), gatherDiag4(O[1]))
 	idx[44] = off + tern(gatherDiag4(P[2]), gatherDiag4(O[2]))
 	idx[45] = off + tern(gatherDiag4(P[3]), gatherDiag4(O[3]))
-	off = f[patTriangle]
-	idx[46] = off + tern(gatherTriangle(P[0]), gatherTriangle(O[0]))
-	idx[47] = off + tern(gatherTriangle(P[1]), gatherTriangle(O[1]))
-	idx[48] = off + tern(gatherTriangle(P[2]), gatherTriangle(O[2]))
-	idx[49] = off + tern(gatherTriangle(P[3]), gatherTriangle(O[3]))
-	off = f[patEdgeBlock]
-	idx[50] = off + tern(gatherEdgeBlock(P[0]), gatherEdgeBlock(O[0]))
-	idx[51] = off + tern(gatherEdgeBlock(P[2]), gatherEdgeBlock(O[2]))
-	idx[52] = off + tern(gatherEdgeBlock(P[4]), gatherEdgeBlock(O[4]))
-	idx[53] = off + tern(gatherEdgeBlock(P[5]), gatherEdgeBlock(O[5]))
-	off = f[patCross]
-	idx[54] = off + tern(gatherCross(P[0]), gatherCross(O[0]))
-	idx[55] = off + tern(gatherCross(P[1]), gatherCross(O[1]))
-	idx[56] = off + tern(gatherCross(P[2]), gatherCross(O[2]))
-	idx[57] = off + tern(gatherCross(P[3]), gatherCross(O[3]))
 }
 
 // potentials returns the potential mobilities of both sides, capped.

@@ -81,7 +81,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	overlap := fs.Int("overlap", 1, "positions within this many empties of a stage's edge also train the neighbouring stage (0 = off)")
 	smooth := fs.Float64("smooth", 0, "pull each weight towards the same weight of the neighbouring stages (Adam)")
 	stageTie := fs.Int("stage-tie", 1, "train groups of this many neighbouring stages as one (ablations; Adam)")
-	disable := fs.StringSlice("disable", nil, "feature families to leave out (weights 0), e.g. triangle,potential (ablations; Adam)")
+	disable := fs.StringSlice("disable", nil, "feature families to leave out (weights 0), e.g. row2,potential (ablations; Adam)")
 	samplesFile := fs.String("samples", "", "cache the labelled positions in this file (reused if it exists)")
 	solveEmpties := fs.Int("solve-empties", 18, "label positions with at most this many empties by an exact solve")
 	solveShare := fs.Float64("solve-share", 0.08, "share of the games whose small endgames are solved")
@@ -102,8 +102,8 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	if *optimizer != "adam" && *optimizer != "sgd" {
 		return nil, fmt.Errorf("train: --optimizer %q: want adam or sgd", *optimizer)
 	}
-	if *overlap < 0 || *overlap > 1 {
-		return nil, fmt.Errorf("train: --overlap %d: want 0 or 1 (a stage has 2 empties counts)", *overlap)
+	if *overlap < 0 || *overlap > 2 {
+		return nil, fmt.Errorf("train: --overlap %d: want 0, 1 or 2 (a stage has 4 empties counts)", *overlap)
 	}
 	if *holdOut <= 0 || *holdOut >= 1 || *epochs < 1 || *rate <= 0 || *finalRate <= 0 || *l2 < 0 || *smooth < 0 {
 		return nil, fmt.Errorf("train: --holdout must be in (0,1), --epochs >= 1, rates > 0, --l2 and --smooth >= 0")
