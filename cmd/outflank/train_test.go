@@ -152,3 +152,26 @@ func TestTrainAblationFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The committed test set is what eval/README.md says: 17,283 positions of
+// held-out games (split seed 1), 20-22 and 24 empties exact, 25-40 theory.
+func TestCommittedTestSet(t *testing.T) {
+	set, err := train.LoadSamples("../../eval/testdata/heldout.samples", testSetKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[int]int{}
+	for _, s := range set {
+		n := s.Empties()
+		count[n]++
+		if !train.Split(1, s.Game, 0.1) {
+			t.Fatalf("game %d is not held out", s.Game)
+		}
+		if n < 20 || n > 40 || n == 23 || s.Exact != (n <= 24) {
+			t.Fatalf("game %d: a position at %d empties, exact %v", s.Game, n, s.Exact)
+		}
+	}
+	if len(set) != 17283 || count[24] != 999 || count[20] != 100 || count[22] != 100 {
+		t.Errorf("%d positions, %d at 24 empties, %d at 20, %d at 22", len(set), count[24], count[20], count[22])
+	}
+}
