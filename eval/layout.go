@@ -29,11 +29,6 @@ const (
 	numPatterns
 )
 
-// Layout 2 (Evaluation v2) has layout 1's patterns; the corner triangle,
-// edge block and cross patterns tried for it lowered the held-out error by
-// 1 % for twice the evaluation time (eval/README.md, ablation).
-const numPatternsV1 = numPatterns
-
 // patternNames name the patterns in reports and tests.
 var patternNames = [numPatterns]string{
 	"corner3x3", "corner2x5", "edge+2X", "row2", "row3", "row4",
@@ -66,14 +61,10 @@ var patternSquares = func() (t [numPatterns][]bitboard.Square) {
 }()
 
 // Global (non-pattern) features, per stage: the mobility of each side
-// (number of legal moves, 0..maxMobility), the parity of the empties and
-// (layout 2) the potential mobility of each side (empty squares next to
-// the other side's discs, 0..maxPotential).
+// (number of legal moves, 0..maxMobility) and the parity of the empties.
 const (
-	maxMobility  = 33 // the most legal moves an Othello position can have
-	mobSize      = maxMobility + 1
-	maxPotential = 47 // more is rare enough to share the last weight
-	potSize      = maxPotential + 1
+	maxMobility = 33 // the most legal moves an Othello position can have
+	mobSize     = maxMobility + 1
 )
 
 // Stages: weights change with the number of empty squares, in groups of
@@ -119,9 +110,7 @@ const (
 	globMobP   = 0
 	globMobO   = mobSize
 	globParity = 2 * mobSize
-	globPotP   = 2*mobSize + 2 // layout 2 from here
-	globPotO   = globPotP + potSize
-	globSize   = globPotO + potSize
+	globSize   = 2*mobSize + 2
 )
 
 // fullStride is the number of full weights of one stage: every raw index of
@@ -134,9 +123,8 @@ const fullStride = 167265 + globSize
 var packedStride int
 
 // NumFeatures is the number of weights that contribute to one evaluation:
-// one per pattern instance, two mobilities, the parity and two potential
-// mobilities.
-const NumFeatures = numInstances + 5
+// one per pattern instance, two mobilities and the parity.
+const NumFeatures = numInstances + 3
 
 var layout = buildLayout()
 
@@ -245,29 +233,6 @@ func layoutHash() uint32 {
 	return h.Sum32()
 }
 
-// Layout 1: the first numPatternsV1 patterns, 15 stages of 4 empties, and
-// the globals mobility and parity (layout 2 adds potential mobility).
-// Weights files made for it are converted on reading (weights.go).
-const (
-	stageWidthV1 = 4
-	numStagesV1  = 15
-	globSizeV1   = 2*mobSize + 2
-)
-
-// layoutHashV1 is layoutHash as layout 1 computed it.
-func layoutHashV1() uint32 {
-	var b []byte
-	for p := 0; p < numPatternsV1; p++ {
-		b = append(b, byte(len(patternSquares[p])))
-		for _, s := range patternSquares[p] {
-			b = append(b, byte(s))
-		}
-		b = append(b, layout.instances[p]...)
-	}
-	b = append(b, stageWidthV1, numStagesV1, mobSize, globSizeV1)
-	return crc32.ChecksumIEEE(b)
-}
-
 // b2t maps a row of up to 10 bits to the base-3 number with the same digits,
 // so that a pattern index is b2t[player bits] + 2*b2t[opponent bits].
 var b2t = func() (t [1 << 10]uint32) {
@@ -374,12 +339,6 @@ func indexes(p, o uint64, idx *[numInstances]int32) {
 	idx[43] = off + tern(gatherDiag4(P[1]), gatherDiag4(O[1]))
 	idx[44] = off + tern(gatherDiag4(P[2]), gatherDiag4(O[2]))
 	idx[45] = off + tern(gatherDiag4(P[3]), gatherDiag4(O[3]))
-}
-
-// potentials returns the potential mobilities of both sides, capped.
-func potentials(p, o uint64) (int, int) {
-	return min(bits.OnesCount64(bitboard.PotentialMoves(p, o)), maxPotential),
-		min(bits.OnesCount64(bitboard.PotentialMoves(o, p)), maxPotential)
 }
 
 // mobilities returns the legal move counts of both sides.

@@ -90,9 +90,7 @@ func (e *Pattern) swappedStage(empties int) *[fullStride]int16 {
 func globals(w *[fullStride]int16, p, o uint64, empties int) int {
 	g := w[fullStride-globSize:]
 	mp, mo := mobilities(p, o)
-	pp, po := potentials(p, o)
-	return int(g[globMobP+min(mp, maxMobility)]) + int(g[globMobO+min(mo, maxMobility)]) + int(g[globParity+empties&1]) +
-		int(g[globPotP+pp]) + int(g[globPotO+po])
+	return int(g[globMobP+min(mp, maxMobility)]) + int(g[globMobO+min(mo, maxMobility)]) + int(g[globParity+empties&1])
 }
 
 // Score returns the evaluation in 1/Scale of a disc, unrounded and
@@ -127,26 +125,20 @@ func Features(player, opponent uint64, dst *[NumFeatures]int32) (stage int) {
 	dst[numInstances] = g + globMobP + int32(min(mp, maxMobility))
 	dst[numInstances+1] = g + globMobO + int32(min(mo, maxMobility))
 	dst[numInstances+2] = g + globParity + int32(empties&1)
-	pp, po := potentials(player, opponent)
-	dst[numInstances+3] = g + globPotP + int32(pp)
-	dst[numInstances+4] = g + globPotO + int32(po)
 	return Stage(empties)
 }
 
 // FeatureFamily names the family of feature slot k of Features: a
-// pattern's name, "mobility", "parity" or "potential" (potential
-// mobility). Training can leave a family out (its weights stay 0) to
-// measure what it brings.
+// pattern's name, "mobility" or "parity". Training can leave a family out
+// (its weights stay 0) to measure what it brings.
 func FeatureFamily(k int) string {
 	switch {
 	case k < numInstances:
 		return patternNames[layout.instOf[k]]
 	case k < numInstances+2:
 		return "mobility"
-	case k == numInstances+2:
-		return "parity"
 	}
-	return "potential"
+	return "parity"
 }
 
 // PackedStride is the number of packed weights per stage; a weight set has

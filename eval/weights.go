@@ -94,22 +94,16 @@ func decode(data []byte) ([]int16, error) {
 	if got, want := le.Uint32(h[28:]), crc32.ChecksumIEEE(h[:28]); got != want {
 		return nil, errors.New("header checksum mismatch (damaged file)")
 	}
-	st, lh := le.Uint16(h[6:]), le.Uint32(h[8:])
-	v1 := int(st) == numStagesV1 && lh == layoutHashV1()
-	if !v1 && (int(st) != NumStages || lh != layoutHash()) {
+	if st, lh := le.Uint16(h[6:]), le.Uint32(h[8:]); int(st) != NumStages || lh != layoutHash() {
 		return nil, fmt.Errorf("made for another pattern layout (%d stages, layout %08x; this build: %d stages, layout %08x)",
 			st, lh, NumStages, layoutHash())
 	}
 	if s := le.Uint16(h[12:]); s != Scale {
 		return nil, fmt.Errorf("scale %d, this build uses %d", s, Scale)
 	}
-	want := NumStages * packedStride
-	if v1 {
-		want = numStagesV1 * packedStrideV1()
-	}
 	n, size := le.Uint32(h[16:]), le.Uint32(h[20:])
-	if int(n) != want {
-		return nil, fmt.Errorf("%d weights, this layout has %d", n, want)
+	if int(n) != NumStages*packedStride {
+		return nil, fmt.Errorf("%d weights, this layout has %d", n, NumStages*packedStride)
 	}
 	if have := len(data) - headerSize; int64(have) != int64(size) {
 		if have < int(size) {
@@ -132,33 +126,7 @@ func decode(data []byte) ([]int16, error) {
 	for i := range w {
 		w[i] = int16(le.Uint16(raw[2*i:]))
 	}
-	if v1 {
-		w = convertV1(w)
-	}
 	return w, nil
-}
-
-// packedStrideV1 is the number of packed weights of a layout-1 stage.
-func packedStrideV1() int { return int(layout.packOff[numPatternsV1]) + globSizeV1 }
-
-// convertV1 turns layout-1 weights into this layout's: its patterns and
-// globals keep their weights (layout 1's come first in both), a stage takes
-// the weights of the layout-1 stage holding its empties, and the families
-// and globals layout 1 lacks weigh 0. The evaluation is unchanged, so old
-// weights files keep working and can be compared with new ones.
-func convertV1(old []int16) []int16 {
-	l := layout
-	w := make([]int16, NumStages*packedStride)
-	pats := int(l.packOff[numPatternsV1])
-	for st := range NumStages {
-		lo, _ := StageEmpties(st)
-		o := old[min(lo, numStagesV1*stageWidthV1-1)/stageWidthV1*packedStrideV1():]
-		d := w[st*packedStride:]
-		copy(d[:pats], o[:pats])
-		g := int(l.packOff[numPatterns])
-		copy(d[g:g+globSizeV1], o[pats:pats+globSizeV1])
-	}
-	return w
 }
 
 // Encode returns the weights file of e.
@@ -169,7 +137,7 @@ func (e *Pattern) Encode() []byte {
 		le.PutUint16(raw[2*i:], uint16(v))
 	}
 	var z bytes.Buffer
-	fw, _ := flate.NewWriter(&z, encodeLevel) // only fails on a bad level
+	fw, _ := flate.NewWriter(&z, flate.BestCompression) // only fails on a bad level
 	fw.Write(raw)
 	fw.Close()
 	h := make([]byte, headerSize)
@@ -184,8 +152,3 @@ func (e *Pattern) Encode() []byte {
 	le.PutUint32(h[28:], crc32.ChecksumIEEE(h[:28]))
 	return append(h, z.Bytes()...)
 }
-
-// encodeLevel is the DEFLATE level of Encode. flate.BestCompression takes
-// seconds on the long runs of zero weights for no smaller file; the level
-// is part of what makes a training run reproduce a file byte for byte.
-const encodeLevel = flate.DefaultCompression

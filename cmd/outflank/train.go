@@ -81,7 +81,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	overlap := fs.Int("overlap", 1, "positions within this many empties of a stage's edge also train the neighbouring stage (0 = off)")
 	smooth := fs.Float64("smooth", 0, "pull each weight towards the same weight of the neighbouring stages (Adam)")
 	stageTie := fs.Int("stage-tie", 1, "train groups of this many neighbouring stages as one (ablations; Adam)")
-	disable := fs.StringSlice("disable", nil, "feature families to leave out (weights 0), e.g. row2,potential (ablations; Adam)")
+	disable := fs.StringSlice("disable", nil, "feature families to leave out (weights 0), e.g. row2,parity (ablations; Adam)")
 	samplesFile := fs.String("samples", "", "cache the labelled positions in this file (reused if it exists)")
 	solveEmpties := fs.Int("solve-empties", 18, "label positions with at most this many empties by an exact solve")
 	solveShare := fs.Float64("solve-share", 0.08, "share of the games whose small endgames are solved")

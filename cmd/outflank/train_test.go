@@ -145,7 +145,7 @@ func TestTrainAblationFlags(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "w.weights")
 	if _, _, err := runCmd(t, "train", "--wthor", "../../testdata/wthor", "--max-games", "100", "--epochs", "1", "--solve-share", "0",
-		"--disable", "row2,potential", "--stage-tie", "3", "--smooth", "0.01", "--quiet", "--out", out); err != nil {
+		"--disable", "row2,parity", "--stage-tie", "3", "--smooth", "0.01", "--quiet", "--out", out); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := eval.Load(out); err != nil {

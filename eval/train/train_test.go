@@ -210,7 +210,7 @@ func TestFitAblationOptions(t *testing.T) {
 	games := testGames(t)
 	samples, _ := Labeler{}.Extract(games[:200], func(error) {}, nil)
 	cfg := Config{Seed: 1, HoldOut: 0.1, Epochs: 2, Rate: 0.03, FinalRate: 0.01, L2: 1e-4, Overlap: 1,
-		Disable: []string{"row2", "potential"}, StageTie: 3, Smooth: 0.01}
+		Disable: []string{"row2", "parity"}, StageTie: 3, Smooth: 0.01}
 	e, reps, err := Fit(samples, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -226,7 +226,7 @@ func TestFitAblationOptions(t *testing.T) {
 		st := eval.Features(s.Player, s.Opponent, &f)
 		for k, i := range f {
 			v := w[st*stride+int(i)]
-			if fam := eval.FeatureFamily(k); (fam == "row2" || fam == "potential") && v != 0 {
+			if fam := eval.FeatureFamily(k); (fam == "row2" || fam == "parity") && v != 0 {
 				t.Fatalf("disabled family %s has weight %d", fam, v)
 			}
 			if v != 0 {
