@@ -39,9 +39,9 @@ var (
 	solveAspirationWidth   = knob("solveAspirationWidth", 4)
 	solveAspirationGrowth  = knob("solveAspirationGrowth", 2)
 
-	midEvalOrderMinDepth   = knob("midEvalOrderMinDepth", 3)
-	midSearchOrderMinDepth = knob("midSearchOrderMinDepth", 99)
-	midSearchOrderDivisor  = knob("midSearchOrderDivisor", 4)
+	midEvalOrderMinDepth = knob("midEvalOrderMinDepth", 3)
+	mpcMinDepth          = knob("mpcMinDepth", 3)
+	mpcExactMaxEmpties   = knob("mpcExactMaxEmpties", 12)
 )
 
 func debugf(f string, a ...any) {

@@ -56,8 +56,9 @@ func (r *rootSearch) run() (info Info) {
 		return passInfo(sub.run())
 	}
 
+	r.s.sel = selectivityOf(r.lim.Selectivity)
 	moves := r.rootMoves()
-	r.best = Info{Depth: 0, Selectivity: 100, Score: moves[0].score, Best: moves[0].sq, PV: []bitboard.Square{moves[0].sq}}
+	r.best = Info{Depth: 0, Selectivity: selectivityLevels[r.s.sel].percent, Score: moves[0].score, Best: moves[0].sq, PV: []bitboard.Square{moves[0].sq}}
 	defer func() {
 		if rec := recover(); rec != nil {
 			if _, ok := rec.(abortSignal); !ok {
@@ -91,6 +92,10 @@ func (r *rootSearch) run() (info Info) {
 		}
 	}
 	for d := 1 + r.helper%2; d <= maxDepth; d++ {
+		if d >= empties && r.s.sel != noSelectivity {
+			r.selectiveEnd(moves, empties)
+			d = empties
+		}
 		exact := d >= empties
 		score := r.iterate(moves, d, exact)
 		r.best = r.result(moves, d, score, exact)
@@ -103,6 +108,10 @@ func (r *rootSearch) run() (info Info) {
 		}
 	}
 	if solve {
+		if r.s.sel != noSelectivity && empties > mpcExactMaxEmpties {
+			r.selectiveEnd(moves, empties)
+		}
+		r.s.sel = noSelectivity
 		r.solve(moves, empties)
 	}
 	return r.best
@@ -250,7 +259,8 @@ func (r *rootSearch) solve(moves []rootMove, empties int) {
 
 // result builds the Info of a completed iteration.
 func (r *rootSearch) result(moves []rootMove, d, score int, exact bool) Info {
-	info := Info{Depth: d, Selectivity: 100, Exact: exact, WLD: exact && r.lim.WLD, Score: score, Best: moves[0].sq,
+	exact = exact && r.s.sel == noSelectivity
+	info := Info{Depth: d, Selectivity: selectivityLevels[r.s.sel].percent, Exact: exact, WLD: exact && r.lim.WLD, Score: score, Best: moves[0].sq,
 		Nodes: r.s.nodes, Time: time.Since(r.start)}
 	info.PV = r.ttPV(moves[0].sq, max(d, 1))
 	if r.lim.MultiPV > 1 {
