@@ -57,7 +57,7 @@ func runBenchMidgame(e *env, args []string) error {
 	if *n < 1 || *n > len(ps) {
 		return fmt.Errorf("bench-midgame: --positions %d: want 1 to %d", *n, len(ps))
 	}
-	ev, err := loadEvaluator(*evalFile)
+	ev, _, err := loadEvaluator(*evalFile)
 	if err != nil {
 		return fmt.Errorf("bench-midgame: --eval: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/bitboard/wthor"
+	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/search"
 	"github.com/outflank-othello/outflank/search/mpcfit"
 )
@@ -93,7 +94,7 @@ func mpcCollect(e *env, args []string) error {
 		return fmt.Errorf("mpcfit collect: %w", err)
 	}
 	defer f.Close()
-	ev := defaultEvaluator()
+	ev := eval.Default()
 	eng := search.New(search.Options{HashMB: 16, Eval: ev})
 	r := rand.New(rand.NewPCG(*seed, 0x6d7063))
 	start := time.Now()
