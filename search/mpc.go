@@ -32,14 +32,30 @@ func selectivityIndex(percent int) int {
 	return -1
 }
 
-// mpcShallowDepth is the depth of the shallow search that predicts a search
-// of depth d: about half as deep, of the same parity (evaluations after an
-// odd and an even number of plies differ systematically), as Edax does.
-func mpcShallowDepth(d int) int {
+// ProbCutDepth is the depth of the shallow search that predicts a search
+// of depth d in Multi-ProbCut: about half as deep, of the same parity
+// (evaluations after an odd and an even number of plies differ
+// systematically), as Edax does. The fit (package mpcfit) uses it too.
+func ProbCutDepth(d int) int {
 	if s := 2*(d/4) + d&1; s > 0 {
 		return s
 	}
 	return max(0, d-2)
+}
+
+// mpcModel returns the Multi-ProbCut model of a node with the given empties
+// searched to depth (depth >= empties: to the end, predicting the exact
+// score), predicted by a search to shallow: deep ≈ a·shallow + b with error
+// sigma (discs), from the fitted table (mpc_table.go). Sigma is kept at 1
+// or more where the linear model is extrapolated far.
+func mpcModel(empties, shallow, depth int) (a, b, sigma float64) {
+	if depth >= empties {
+		e := float64(max(mpcEndMinEmpties, min(mpcEndMaxEmpties, empties)))
+		sigma = mpcEndSigma[0] + mpcEndSigma[1]*e + mpcEndSigma[2]*float64(shallow)
+		return mpcEndA, mpcEndB, max(1, sigma)
+	}
+	sigma = mpcMidSigma[0] + mpcMidSigma[1]*float64(empties) + mpcMidSigma[2]*float64(shallow) + mpcMidSigma[3]*float64(depth)
+	return 1, 0, max(1, sigma)
 }
 
 // probCut tries a Multi-ProbCut at a node of the given depth (depth =
@@ -49,7 +65,7 @@ func mpcShallowDepth(d int) int {
 // alpha) by t·sigma, t from the search's confidence level, the node fails
 // high (low) without the deep search.
 func (s *searcher) probCut(ply, alpha, beta, depth, empties int) (int, bool) {
-	shallow := mpcShallowDepth(depth)
+	shallow := ProbCutDepth(depth)
 	a, b, sigma := mpcModel(empties, shallow, depth)
 	margin := selectivityLevels[s.sel].t * sigma
 	sel := s.sel

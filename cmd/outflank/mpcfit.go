@@ -164,18 +164,20 @@ func mpcFit(e *env, args []string) error {
 	fmt.Fprintln(e.stdout, "|---|---|---|---|---|---|---|---|---|")
 	for _, c := range cells {
 		deep := fmt.Sprint(c.Deep)
-		mid := float64(c.Lo+c.Hi) / 2
-		model := m.End[0] + m.End[1]*mid + m.End[2]*float64(c.Shallow)
+		model := m.EndSigma((c.Lo+c.Hi)/2, c.Shallow)
 		if c.Deep == 0 {
 			deep = "exact"
+		} else if c.Shallow == search.ProbCutDepth(c.Deep) {
+			model = m.MidSigma((c.Lo+c.Hi)/2, c.Shallow, c.Deep)
 		} else {
-			model = m.Mid[0] + m.Mid[1]*mid + m.Mid[2]*float64(c.Shallow) + m.Mid[3]*float64(c.Deep)
+			continue // a pair the search does not use
 		}
 		fmt.Fprintf(e.stdout, "| %d-%d | %d | %s | %d | %.3f | %+.2f | %.2f | %.2f | %.2f |\n",
 			c.Lo, c.Hi, c.Shallow, deep, c.N, c.A, c.B, c.Sigma, c.Sigma1, model)
 	}
-	fmt.Fprintf(e.stdout, "midgame sigma = %.4f %+.4f·empties %+.4f·shallow %+.4f·depth\n", m.Mid[0], m.Mid[1], m.Mid[2], m.Mid[3])
-	fmt.Fprintf(e.stdout, "endgame sigma = %.4f %+.4f·empties %+.4f·shallow\n", m.End[0], m.End[1], m.End[2])
+	fmt.Fprintf(e.stdout, "midgame: deep = shallow, sigma = %.4f %+.4f·empties %+.4f·shallow %+.4f·depth\n", m.Mid[0], m.Mid[1], m.Mid[2], m.Mid[3])
+	fmt.Fprintf(e.stdout, "endgame: exact = %.4f·shallow %+.4f, sigma = %.4f %+.4f·e %+.4f·shallow (e: empties clamped to %d..%d)\n",
+		m.EndA, m.EndB, m.End[0], m.End[1], m.End[2], m.EndLo, m.EndHi)
 	if *table != "" {
 		cmd := "outflank mpcfit fit"
 		for _, a := range args {

@@ -15,6 +15,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"go/format"
 	"io"
 	"math"
 	"sort"
@@ -121,8 +122,10 @@ type Cell struct {
 	A, B, Sigma, Sigma1      float64
 }
 
-// stageWidth is the width in empties of a cell's stage.
-const stageWidth = 4
+// stageWidth is the width in empties of a cell's stage, and endStageWidth
+// that of a cell against the exact score (whose samples span fewer
+// empties).
+const stageWidth, endStageWidth = 8, 2
 
 // Cells regresses every depth pair (shallow < deep, same parity, shallow >=
 // 1) in every stage of stageWidth empties, and every shallow depth against
@@ -132,6 +135,7 @@ func Cells(samples []Sample, minN int) []Cell {
 	xs := map[key][][2]float64{}
 	for _, s := range samples {
 		st := s.Empties / stageWidth
+		est := s.Empties / endStageWidth
 		for dp := 1; dp < len(s.Values); dp++ {
 			for sh := dp - 2; sh >= 1; sh -= 2 {
 				k := key{st, sh, dp}
@@ -140,7 +144,7 @@ func Cells(samples []Sample, minN int) []Cell {
 		}
 		if s.HasExact {
 			for sh := 1; sh < len(s.Values); sh++ {
-				k := key{st, sh, 0}
+				k := key{est, sh, 0}
 				xs[k] = append(xs[k], [2]float64{float64(s.Values[sh]), float64(s.Exact)})
 			}
 		}
@@ -150,7 +154,11 @@ func Cells(samples []Sample, minN int) []Cell {
 		if len(pts) < minN {
 			continue
 		}
-		c := Cell{Lo: k.st * stageWidth, Hi: k.st*stageWidth + stageWidth - 1, Shallow: k.sh, Deep: k.dp, N: len(pts)}
+		w := stageWidth
+		if k.dp == 0 {
+			w = endStageWidth
+		}
+		c := Cell{Lo: k.st * w, Hi: k.st*w + w - 1, Shallow: k.sh, Deep: k.dp, N: len(pts)}
 		c.A, c.B, c.Sigma = regress(pts)
 		var ss float64
 		for _, p := range pts {
@@ -161,6 +169,9 @@ func Cells(samples []Sample, minN int) []Cell {
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
+		if (a.Deep == 0) != (b.Deep == 0) {
+			return a.Deep != 0
+		}
 		if a.Deep != b.Deep {
 			return a.Deep < b.Deep
 		}
@@ -197,27 +208,42 @@ func regress(pts [][2]float64) (a, b, sigma float64) {
 	return a, b, math.Sqrt(ss / max(1, n-2))
 }
 
-// Model is the smooth error model: the midgame error
-// sigma = Mid[0] + Mid[1]·e + Mid[2]·shallow + Mid[3]·deep, and the error
-// against the exact score sigma = End[0] + End[1]·e + End[2]·shallow (e:
-// empties), each fitted by least squares to the cells' Sigma1 weighted by
-// their sample counts.
+// Model is the smooth error model the search uses.
+//
+// In the midgame the deep score is predicted as the shallow one (the
+// cells' regressions give a = 1 and b = 0 within their noise), with error
+// sigma = Mid[0] + Mid[1]·e + Mid[2]·shallow + Mid[3]·deep (e: empties),
+// fitted to the cells of the depth pairs the search uses
+// (search.ProbCutDepth) by least squares weighted by the cells' counts.
+//
+// Against the exact score the evaluation's scale is too small (a > 1), so
+// the prediction is EndA·shallow + EndB (the cells' weighted means), with
+// error sigma = End[0] + End[1]·e + End[2]·shallow, e clamped to
+// EndLo..EndHi, the empties the data covers, so that the linear term does
+// not run away when extrapolated to deeper endgames.
 type Model struct {
-	Mid [4]float64
-	End [3]float64
+	Mid          [4]float64
+	End          [3]float64
+	EndA, EndB   float64
+	EndLo, EndHi int
 }
 
 // Fit fits the model to the cells.
 func Fit(cells []Cell) (Model, error) {
-	var m Model
+	m := Model{EndLo: 64}
 	var mid, end [][]float64
 	var wm, we, ym, ye []float64
+	var wsum float64
 	for _, c := range cells {
 		e := float64(c.Lo+c.Hi) / 2
 		if c.Deep == 0 {
 			end = append(end, []float64{1, e, float64(c.Shallow)})
-			we, ye = append(we, float64(c.N)), append(ye, c.Sigma1)
-		} else {
+			we, ye = append(we, float64(c.N)), append(ye, c.Sigma)
+			m.EndA += float64(c.N) * c.A
+			m.EndB += float64(c.N) * c.B
+			wsum += float64(c.N)
+			m.EndLo, m.EndHi = min(m.EndLo, c.Lo), max(m.EndHi, c.Hi)
+		} else if c.Shallow == search.ProbCutDepth(c.Deep) {
 			mid = append(mid, []float64{1, e, float64(c.Shallow), float64(c.Deep)})
 			wm, ym = append(wm, float64(c.N)), append(ym, c.Sigma1)
 		}
@@ -227,14 +253,28 @@ func Fit(cells []Cell) (Model, error) {
 		return m, fmt.Errorf("midgame fit: %w", err)
 	}
 	copy(m.Mid[:], x)
-	if len(end) > 0 {
-		x, err := leastSquares(end, ye, we)
-		if err != nil {
-			return m, fmt.Errorf("endgame fit: %w", err)
-		}
-		copy(m.End[:], x)
+	if len(end) == 0 {
+		return m, fmt.Errorf("endgame fit: no samples with exact scores")
 	}
+	x, err = leastSquares(end, ye, we)
+	if err != nil {
+		return m, fmt.Errorf("endgame fit: %w", err)
+	}
+	copy(m.End[:], x)
+	m.EndA /= wsum
+	m.EndB /= wsum
 	return m, nil
+}
+
+// MidSigma is the model's midgame error.
+func (m Model) MidSigma(e, shallow, deep int) float64 {
+	return m.Mid[0] + m.Mid[1]*float64(e) + m.Mid[2]*float64(shallow) + m.Mid[3]*float64(deep)
+}
+
+// EndSigma is the model's error against the exact score.
+func (m Model) EndSigma(e, shallow int) float64 {
+	e = max(m.EndLo, min(m.EndHi, e))
+	return m.End[0] + m.End[1]*float64(e) + m.End[2]*float64(shallow)
 }
 
 // leastSquares solves the weighted normal equations of rows·x ≈ y.
@@ -291,10 +331,19 @@ func leastSquares(rows [][]float64, y, w []float64) ([]float64, error) {
 func (m Model) Source(command string) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "// Code generated by %q; DO NOT EDIT.\n\npackage search\n\n", command)
-	b.WriteString("// The Multi-ProbCut error model fitted by search/mpcfit (see search/README.md):\n")
-	b.WriteString("// sigma = mpcMidSigma · (1, empties, shallow, depth) in the midgame,\n")
-	b.WriteString("// sigma = mpcEndSigma · (1, empties, shallow) against the exact score.\n")
-	fmt.Fprintf(&b, "var (\n\tmpcMidSigma = [4]float64{%.6g, %.6g, %.6g, %.6g}\n", m.Mid[0], m.Mid[1], m.Mid[2], m.Mid[3])
-	fmt.Fprintf(&b, "\tmpcEndSigma = [3]float64{%.6g, %.6g, %.6g}\n)\n", m.End[0], m.End[1], m.End[2])
-	return []byte(b.String())
+	b.WriteString("// The Multi-ProbCut model fitted by search/mpcfit (see search/README.md).\n")
+	b.WriteString("var (\n")
+	b.WriteString("\t// Midgame: deep ≈ shallow, sigma = mpcMidSigma · (1, empties, shallow, depth).\n")
+	fmt.Fprintf(&b, "\tmpcMidSigma = [4]float64{%.6g, %.6g, %.6g, %.6g}\n", m.Mid[0], m.Mid[1], m.Mid[2], m.Mid[3])
+	b.WriteString("\t// Endgame: exact ≈ mpcEndA·shallow + mpcEndB, sigma = mpcEndSigma · (1, e, shallow),\n")
+	b.WriteString("\t// e the empties clamped to mpcEndMinEmpties..mpcEndMaxEmpties.\n")
+	fmt.Fprintf(&b, "\tmpcEndSigma = [3]float64{%.6g, %.6g, %.6g}\n", m.End[0], m.End[1], m.End[2])
+	fmt.Fprintf(&b, "\tmpcEndA, mpcEndB = %.6g, %.6g\n", m.EndA, m.EndB)
+	b.WriteString(")\n\n")
+	fmt.Fprintf(&b, "const mpcEndMinEmpties, mpcEndMaxEmpties = %d, %d\n", m.EndLo, m.EndHi)
+	src, err := format.Source([]byte(b.String()))
+	if err != nil {
+		panic("mpcfit: generated source does not parse: " + err.Error())
+	}
+	return src
 }
