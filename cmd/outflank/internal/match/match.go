@@ -115,6 +115,7 @@ type EngineInfo struct {
 	Name  string // "set myname" of its first process
 	Depth int
 	Time  time.Duration
+	Clock time.Duration // time for the game (clock=), 0 for none
 }
 
 // Report is the outcome of a match.
@@ -131,6 +132,9 @@ type Report struct {
 // limits returns an engine's depth and time per move.
 func (cfg *Config) limits(i int) (depth int, t time.Duration) {
 	sp := cfg.Engines[i]
+	if sp.Clock > 0 {
+		return 60, 0 // the clock decides
+	}
 	depth, t = sp.Depth, sp.Time
 	if depth == 0 && t == 0 {
 		depth, t = cfg.Depth, cfg.Time
@@ -148,9 +152,17 @@ func (cfg *Config) limits(i int) (depth int, t time.Duration) {
 // stops it: process and pipe latency on a busy machine.
 func grace(t time.Duration) time.Duration { return 50*time.Millisecond + t/10 }
 
+// clockGrace is how far past its game clock an engine may go before it
+// loses on time: the pipe latency the harness measures and the engine
+// does not.
+const clockGrace = 250 * time.Millisecond
+
 func (cfg *Config) moveTimeout(i int) time.Duration {
 	if cfg.MoveTimeout > 0 {
 		return cfg.MoveTimeout
+	}
+	if c := cfg.Engines[i].Clock; c > 0 {
+		return c + clockGrace
 	}
 	if _, t := cfg.limits(i); t > 0 {
 		return 2*t + grace(t) + 2*time.Second
@@ -161,6 +173,9 @@ func (cfg *Config) moveTimeout(i int) time.Duration {
 func (cfg *Config) gameTimeout(i int) time.Duration {
 	if cfg.GameTimeout > 0 {
 		return cfg.GameTimeout
+	}
+	if c := cfg.Engines[i].Clock; c > 0 {
+		return c + clockGrace
 	}
 	if _, t := cfg.limits(i); t > 0 {
 		return 40*(t+grace(t)) + 30*time.Second
@@ -207,7 +222,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	// wrong command or flag fails the match with a clear message.
 	for i := range 2 {
 		depth, t := cfg.limits(i)
-		rep.Engines[i] = EngineInfo{Spec: cfg.Engines[i].Text, Label: cfg.Engines[i].Label(), Depth: depth, Time: t}
+		rep.Engines[i] = EngineInfo{Spec: cfg.Engines[i].Text, Label: cfg.Engines[i].Label(), Depth: depth, Time: t, Clock: cfg.Engines[i].Clock}
 		c, err := ws[0].start(ctx, i)
 		if err != nil {
 			return nil, fmt.Errorf("engine %s (%s): %w", letter(i), cfg.Engines[i].Text, err)
@@ -482,7 +497,9 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		nodes := w.clients[side].Nodes
 		m, dt, err := w.clients[side].Go(ctx, lim)
 		used[side] += dt
-		if f, ok := err.(*Fault); ok && f.Kind == FaultTimeout && lim.Soft.IsZero() {
+		if f, ok := err.(*Fault); ok && f.Kind == FaultTimeout && cfg.Engines[side].Clock > 0 {
+			f.Detail += fmt.Sprintf(" (over its %s clock: %s used before this move)", cfg.Engines[side].Clock, used[side].Round(time.Millisecond))
+		} else if f, ok := err.(*Fault); ok && f.Kind == FaultTimeout && lim.Soft.IsZero() {
 			f.Detail += fmt.Sprintf(" (limits: %s a move, %s a game, %s of it used)",
 				cfg.moveTimeout(side), cfg.gameTimeout(side), used[side].Round(time.Millisecond))
 		}
@@ -518,8 +535,8 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 }
 
 // setClocks gives each engine that plays on time a GGF clock for the game:
-// its time per move for each move it can have left, TI when both engines
-// have the same, else TB and TW. NBoard engines budget their moves from
+// its clock= time, or its time per move for each move it can have left; TI
+// when both engines have the same, else TB and TW. NBoard engines budget their moves from
 // this clock and the times of the moves played, which the harness puts in
 // every "move" and "set game" it sends, as a GUI does.
 func (w *worker) setClocks(g *bitboard.Game, color [2]int) {
@@ -528,6 +545,9 @@ func (w *worker) setClocks(g *bitboard.Game, color [2]int) {
 	for c, i := range color {
 		if _, t := w.cfg.limits(i); t > 0 {
 			ti[c] = clock(movesLeft * t)
+		}
+		if t := w.cfg.Engines[i].Clock; t > 0 {
+			ti[c] = clock(t)
 		}
 	}
 	switch {
