@@ -184,7 +184,7 @@ func TestSearchBasics(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, lim := range []Limits{{Depth: 4}, {EndgameEmpties: 64, Nodes: 200000}} {
+		for _, lim := range []Limits{{Depth: 4}, {EndgameEmpties: AlwaysSolve, Nodes: 200000}} {
 			info := eng.Search(ctx, q, lim, nil)
 			if !q.IsLegal(info.Best) && !(q.GameOver() && info.Best == bitboard.NoSquare) {
 				t.Fatalf("%s %+v: %+v", b, lim, info)
@@ -208,7 +208,7 @@ func TestSearchBasics(t *testing.T) {
 func TestMultiPV(t *testing.T) {
 	eng := New(Options{HashMB: 4})
 	pos := readFFO(t, "fforum-1-19.obf")[0]
-	info := eng.Search(context.Background(), pos.Position, Limits{EndgameEmpties: 60, MultiPV: 3}, nil)
+	info := eng.Search(context.Background(), pos.Position, Limits{EndgameEmpties: AlwaysSolve, MultiPV: 3}, nil)
 	if len(info.Moves) != 3 {
 		t.Fatalf("MultiPV 3: %+v", info.Moves)
 	}
@@ -252,7 +252,7 @@ func TestThreads(t *testing.T) {
 	es := readFFO(t, "fforum-1-19.obf")
 	eng := New(Options{HashMB: 8, Threads: 3})
 	for i, e := range es[:6] {
-		info := eng.Search(context.Background(), e.Position, Limits{EndgameEmpties: 60}, nil)
+		info := eng.Search(context.Background(), e.Position, Limits{EndgameEmpties: AlwaysSolve}, nil)
 		if info.Score != e.Scores[0].Score {
 			t.Errorf("#%d: %+d, want %+d", i+1, info.Score, e.Scores[0].Score)
 		}

@@ -76,6 +76,7 @@ func (c Clock) Limits(empties int) (soft, hard time.Duration) {
 type timeManager struct {
 	elapsed    func() time.Duration // since the search started
 	soft, hard time.Duration        // 0: no time limit
+	mustSolve  bool                 // EndgameEmpties is AlwaysSolve: the caller wants the solve, whatever it costs
 
 	last, prev time.Duration // the last two completed iterations' durations
 	end        time.Duration // when the last one completed, since start
@@ -87,7 +88,8 @@ type timeManager struct {
 // newTimeManager returns the time manager of a search within lim started
 // at start. Without a soft limit the search aims at the hard one.
 func newTimeManager(lim Limits, start time.Time) *timeManager {
-	tm := &timeManager{elapsed: func() time.Duration { return time.Since(start) }, hard: lim.Time, soft: lim.Soft}
+	tm := &timeManager{elapsed: func() time.Duration { return time.Since(start) }, hard: lim.Time, soft: lim.Soft,
+		mustSolve: lim.EndgameEmpties >= AlwaysSolve}
 	if tm.soft <= 0 || (tm.hard > 0 && tm.soft > tm.hard) {
 		tm.soft = tm.hard
 	}
@@ -144,9 +146,10 @@ func (tm *timeManager) another() bool {
 
 // solveFits reports whether an exact solve of a position with empties
 // empty squares is predicted to end within the hard limit, from the
-// midgame search's speed so far.
+// midgame search's speed so far. A caller that asks for the solve
+// (AlwaysSolve) gets it, in time or not.
 func (tm *timeManager) solveFits(empties int) bool {
-	if !tm.timed() {
+	if !tm.timed() || tm.mustSolve {
 		return true
 	}
 	if tm.end <= 0 || tm.nodes == 0 {

@@ -223,7 +223,7 @@ func searchSolver() func(p, o uint64) int {
 		if 64-bits.OnesCount64(p|o) <= 10 {
 			return train.Solve(p, o)
 		}
-		info := eng.Search(context.Background(), bitboard.Position{Player: p, Opponent: o}, search.Limits{EndgameEmpties: 60}, nil)
+		info := eng.Search(context.Background(), bitboard.Position{Player: p, Opponent: o}, search.Limits{EndgameEmpties: search.AlwaysSolve}, nil)
 		return info.Score
 	}
 }
