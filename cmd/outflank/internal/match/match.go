@@ -199,15 +199,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if len(plan) == 0 {
 		return nil, errors.New("no openings")
 	}
-	rep := &Report{Planned: len(plan), SPRT: cfg.SPRT}
-	seen := map[string]bool{}
-	for _, p := range plan {
-		seen[p.Opening.Name+"|"+p.Opening.Start.String()] = true
-	}
-	rep.Openings = len(seen)
+	rep := newReport(&cfg, plan)
 	var logMu sync.Mutex
-	workers := max(1, min(cfg.Concurrency, len(plan)))
-	ws := make([]*worker, workers)
+	ws := make([]*worker, max(1, min(cfg.Concurrency, len(plan))))
 	for i := range ws {
 		ws[i] = &worker{cfg: &cfg, logMu: &logMu}
 	}
@@ -221,8 +215,6 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	// Start one process of each engine before anything else, so that a
 	// wrong command or flag fails the match with a clear message.
 	for i := range 2 {
-		depth, t := cfg.limits(i)
-		rep.Engines[i] = EngineInfo{Spec: cfg.Engines[i].Text, Label: cfg.Engines[i].Label(), Depth: depth, Time: t, Clock: cfg.Engines[i].Clock}
 		c, err := ws[0].start(ctx, i)
 		if err != nil {
 			return nil, fmt.Errorf("engine %s (%s): %w", letter(i), cfg.Engines[i].Text, err)
@@ -231,23 +223,66 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.Engines[i].Name = c.Name()
 	}
 
-	jobs := make(chan Pairing)
-	type done struct {
-		res    GameResult
-		events []Event
-		err    error
-	}
-	results := make(chan done)
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	results := schedule(ctx, ws, plan)
+	col := &collector{cfg: &cfg, rep: rep, planned: len(plan), pending: map[int]GameResult{}, half: map[int]float64{}}
+	for d := range results {
+		if col.add(d) {
+			break
+		}
+	}
+	col.flush()
+	cancel()
+	for range results {
+	}
+	rep.Results = sortResults(col.all)
+	rep.Summary = Summarize(rep.Results)
+	if len(col.all) < len(plan) && (cfg.SPRT == nil || cfg.SPRT.Verdict(rep.Summary.Pentanomial) == 0) {
+		if err := parent.Err(); err != nil {
+			return rep, err
+		}
+	}
+	return rep, nil
+}
+
+// newReport starts the report of a match: what is planned and the engines.
+func newReport(cfg *Config, plan []Pairing) *Report {
+	rep := &Report{Planned: len(plan), SPRT: cfg.SPRT}
+	seen := map[string]bool{}
+	for _, p := range plan {
+		seen[p.Opening.Name+"|"+p.Opening.Start.String()] = true
+	}
+	rep.Openings = len(seen)
+	for i := range 2 {
+		depth, t := cfg.limits(i)
+		rep.Engines[i] = EngineInfo{Spec: cfg.Engines[i].Text, Label: cfg.Engines[i].Label(), Depth: depth, Time: t, Clock: cfg.Engines[i].Clock}
+	}
+	return rep
+}
+
+// played is a game as a worker hands it back: its result and events, or
+// the error of a game abandoned when the match was stopped.
+type played struct {
+	res    GameResult
+	events []Event
+	err    error
+}
+
+// schedule plays the plan's games on the workers, each worker one game at
+// a time, and sends the games as they finish; the channel is closed when
+// every worker has stopped.
+func schedule(ctx context.Context, ws []*worker, plan []Pairing) <-chan played {
+	jobs := make(chan Pairing)
+	results := make(chan played)
 	var wg sync.WaitGroup
 	for _, w := range ws {
 		wg.Go(func() {
 			for p := range jobs {
 				res, events, err := w.play(ctx, p)
 				select {
-				case results <- done{res, events, err}:
+				case results <- played{res, events, err}:
 				case <-ctx.Done():
 					return
 				}
@@ -265,80 +300,88 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}()
 	go func() { wg.Wait(); close(results) }()
+	return results
+}
 
-	pending := map[int]GameResult{}
-	next := 0
-	var all []GameResult
-	var lastProgress time.Time
-	var penta [5]int          // complete pairs, for the SPRT
-	half := map[int]float64{} // scores of games whose twin is not in
-	for d := range results {
-		if d.err != nil {
-			continue // abandoned when the match was stopped
+// collector takes the finished games in the order they finish: it reports
+// events and progress, hands the games to Record in game order, and runs
+// the SPRT on the opening pairs.
+type collector struct {
+	cfg          *Config
+	rep          *Report
+	planned      int
+	all          []GameResult
+	pending      map[int]GameResult // finished, waiting for an earlier game to go to Record
+	next         int                // the next game for Record
+	lastProgress time.Time
+	penta        [5]int          // complete pairs, for the SPRT
+	half         map[int]float64 // scores of games whose twin is not in
+}
+
+// add takes one finished game; it returns true when the match is over (all
+// played, or the SPRT decided).
+func (c *collector) add(d played) (over bool) {
+	cfg := c.cfg
+	if d.err != nil {
+		return false // abandoned when the match was stopped
+	}
+	for _, ev := range d.events {
+		c.rep.Events = append(c.rep.Events, ev)
+		if cfg.Event != nil {
+			cfg.Event(ev)
 		}
-		for _, ev := range d.events {
-			rep.Events = append(rep.Events, ev)
-			if cfg.Event != nil {
-				cfg.Event(ev)
-			}
-		}
-		all = append(all, d.res)
-		pending[d.res.Index] = d.res
-		for {
-			r, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			next++
-			if cfg.Record != nil {
-				cfg.Record(r)
-			}
-		}
-		// Summarize reads every result: at most ten times a second.
-		if cfg.Progress != nil && (len(all) == len(plan) || time.Since(lastProgress) >= 100*time.Millisecond) {
-			cfg.Progress(Summarize(all))
-			lastProgress = time.Now()
-		}
-		if len(all) == len(plan) {
+	}
+	c.all = append(c.all, d.res)
+	c.pending[d.res.Index] = d.res
+	for {
+		r, ok := c.pending[c.next]
+		if !ok {
 			break
 		}
-		if cfg.SPRT != nil {
-			pair := d.res.Index / 2
-			if other, ok := half[pair]; ok {
-				delete(half, pair)
-				penta[int(math.Round(2*(other+d.res.Score)))]++
-				if cfg.SPRT.Verdict(penta) != 0 {
-					if cfg.Progress != nil {
-						cfg.Progress(Summarize(all))
-					}
-					break
-				}
-			} else {
-				half[pair] = d.res.Score
+		delete(c.pending, c.next)
+		c.next++
+		if cfg.Record != nil {
+			cfg.Record(r)
+		}
+	}
+	// Summarize reads every result: at most ten times a second.
+	if cfg.Progress != nil && (len(c.all) == c.planned || time.Since(c.lastProgress) >= 100*time.Millisecond) {
+		cfg.Progress(Summarize(c.all))
+		c.lastProgress = time.Now()
+	}
+	if len(c.all) == c.planned {
+		return true
+	}
+	if cfg.SPRT == nil {
+		return false
+	}
+	pair := d.res.Index / 2
+	other, ok := c.half[pair]
+	if !ok {
+		c.half[pair] = d.res.Score
+		return false
+	}
+	delete(c.half, pair)
+	c.penta[int(math.Round(2*(other+d.res.Score)))]++
+	if cfg.SPRT.Verdict(c.penta) == 0 {
+		return false
+	}
+	if cfg.Progress != nil {
+		cfg.Progress(Summarize(c.all))
+	}
+	return true
+}
+
+// flush hands the games finished beyond a gap (after a stop) to Record.
+func (c *collector) flush() {
+	for i := c.next; len(c.pending) > 0; i++ {
+		if r, ok := c.pending[i]; ok {
+			delete(c.pending, i)
+			if c.cfg.Record != nil {
+				c.cfg.Record(r)
 			}
 		}
 	}
-	// After a stop, the games finished beyond a gap still go to Record.
-	for i := next; len(pending) > 0; i++ {
-		if r, ok := pending[i]; ok {
-			delete(pending, i)
-			if cfg.Record != nil {
-				cfg.Record(r)
-			}
-		}
-	}
-	cancel()
-	for range results {
-	}
-	rep.Results = sortResults(all)
-	rep.Summary = Summarize(rep.Results)
-	if len(all) < len(plan) && (cfg.SPRT == nil || cfg.SPRT.Verdict(rep.Summary.Pentanomial) == 0) {
-		if err := parent.Err(); err != nil {
-			return rep, err
-		}
-	}
-	return rep, nil
 }
 
 func sortResults(rs []GameResult) []GameResult {
