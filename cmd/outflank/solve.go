@@ -297,7 +297,7 @@ func checkAnswer(ent bitboard.OBFEntry, best bitboard.Square, score int, wld boo
 // solveAll solves entries (numbered nums) and prints them; it returns a
 // quiet error if any answer was wrong.
 func solveAll(e *env, entries []bitboard.OBFEntry, nums []int, sf solveFlags) error {
-	ev, err := loadEvaluator(*sf.eval)
+	ev, _, err := loadEvaluator(*sf.eval)
 	if err != nil {
 		return fmt.Errorf("--eval: %w", err)
 	}
