@@ -414,7 +414,7 @@ const (
 // empties, and a note to print first when the user should know what will
 // happen (a solve beyond reach).
 func solveLimits(empties int, sf solveFlags) (search.Limits, string) {
-	lim := search.Limits{EndgameEmpties: 64, WLD: *sf.wld, Time: sf.time}
+	lim := search.Limits{EndgameEmpties: search.AlwaysSolve, WLD: *sf.wld, Time: sf.time}
 	if empties <= solveReachEmpties {
 		return lim, ""
 	}
