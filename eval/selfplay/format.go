@@ -493,6 +493,9 @@ func (r *Reader) readBlock() error {
 		}
 		return fmt.Errorf("block %d at byte %d: CRC mismatch (damaged data)", blk, at)
 	}
+	if count > size/7 { // a game takes at least 7 bytes
+		return fmt.Errorf("block %d at byte %d: %d games in %d bytes is impossible (damaged header)", blk, at, count, size)
+	}
 	games := make([]Game, 0, count)
 	for b := payload; len(b) > 0; {
 		var g Game
