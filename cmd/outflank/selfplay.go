@@ -243,6 +243,7 @@ func (s *selfplayEngine) Solve(ctx context.Context, pos bitboard.Position) (bitb
 func runSelfplayMerge(e *env, args []string) error {
 	fs := (&command{name: "selfplay merge", args: "OUT IN... [flags]", summary: "Join self-play files of one job (its shards, or runs of other --first ranges) into OUT."}).flags(e)
 	partial := fs.Bool("partial", false, "allow inputs that do not make up a whole job (the output's set is then marked partial)")
+	unfinished := fs.Bool("unfinished", false, "also take inputs whose run was stopped before its end (their games read so far)")
 	block := fs.Int("block", 8, "games per block of the output")
 	if ok, err := parse(fs, args); !ok || err != nil {
 		return err
@@ -262,7 +263,10 @@ func runSelfplayMerge(e *env, args []string) error {
 	var files []selfplay.Part
 	for _, in := range ins {
 		h, games, err := selfplay.ReadFile(in)
-		if err != nil {
+		if err != nil && !(*unfinished && errors.Is(err, selfplay.ErrUnfinished)) {
+			if errors.Is(err, selfplay.ErrUnfinished) {
+				err = fmt.Errorf("%w (finish the run, or merge with --unfinished --partial)", err)
+			}
 			return fmt.Errorf("selfplay merge: %w", err)
 		}
 		files = append(files, selfplay.Part{Name: in, Header: h, Games: games})

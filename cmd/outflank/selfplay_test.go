@@ -68,6 +68,18 @@ func TestSelfplayCommand(t *testing.T) {
 	if string(a) != string(b) {
 		t.Error("merged shards differ from the whole run")
 	}
+	// A shard without its end record (a stopped run) merges only on request.
+	s1, _ := os.ReadFile(shards[0])
+	os.WriteFile(shards[0], s1[:len(s1)-20], 0o644)
+	merged2 := filepath.Join(dir, "merged2.sp")
+	if _, _, err := runCmd(t, append([]string{"selfplay", "merge", merged2}, shards...)...); err == nil || !strings.Contains(err.Error(), "--unfinished") {
+		t.Errorf("merge of an unfinished shard: %v", err)
+	}
+	if _, _, err := runCmd(t, append([]string{"selfplay", "merge", merged2, "--block", "2", "--unfinished"}, shards...)...); err != nil {
+		t.Errorf("merge --unfinished: %v", err)
+	} else if c, _ := os.ReadFile(merged2); string(c) != string(a) {
+		t.Error("merge --unfinished of all the games differs from the whole run")
+	}
 	stdout, _, err = runCmd(t, "selfplay", "check", whole, merged)
 	if err != nil || strings.Count(stdout, "complete, 4 of 4 games") != 2 {
 		t.Errorf("check: %v\n%s", err, stdout)
