@@ -96,7 +96,7 @@ func runSelfplay(e *env, args []string) error {
 	case *games == 0:
 		return errors.New("selfplay: --games 0: nothing to play")
 	}
-	ev, err := loadEvaluator(*evalFile)
+	ev, _, err := loadEvaluator(*evalFile)
 	if err != nil {
 		return fmt.Errorf("selfplay: --eval: %w", err)
 	}
