@@ -303,7 +303,7 @@ func runSelfplayCheck(e *env, args []string) error {
 		h, games, err := selfplay.ReadFile(name)
 		st, serr := os.Stat(name)
 		if err != nil && !errors.Is(err, selfplay.ErrUnfinished) {
-			fmt.Fprintf(e.stdout, "%s: BAD: %v\n", name, err)
+			fmt.Fprintf(e.stdout, "BAD: %v\n", err)
 			bad++
 			continue
 		}

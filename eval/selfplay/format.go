@@ -152,6 +152,19 @@ func (h Header) Diff(o Header) string {
 	case h.Shard != o.Shard || h.Shards != o.Shards:
 		return fmt.Sprintf("shard %s vs %s", h.ShardString(), o.ShardString())
 	case h.Params != o.Params:
+		a, b := strings.Fields(h.Params), strings.Fields(o.Params)
+		for i := range max(len(a), len(b)) {
+			x, y := "(none)", "(none)"
+			if i < len(a) {
+				x = a[i]
+			}
+			if i < len(b) {
+				y = b[i]
+			}
+			if x != y {
+				return fmt.Sprintf("params: %s vs %s", x, y)
+			}
+		}
 		return fmt.Sprintf("params %q vs %q", h.Params, o.Params)
 	}
 	return ""
