@@ -208,6 +208,9 @@ func openRun(path string, h Header) (f *os.File, w *Writer, have map[uint64]bool
 			f.Close()
 		}
 	}()
+	if err := lock(f); err != nil {
+		return nil, nil, nil, "", err
+	}
 	st, err := f.Stat()
 	if err != nil {
 		return nil, nil, nil, "", err

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -199,6 +200,18 @@ func TestDeterministicAndResumable(t *testing.T) {
 	if err != nil || p.Done != 14 || !bytes.Equal(before, mustRead(t, stopped)) {
 		t.Errorf("rerun of a complete file: %+v, %v, changed %v", p, err, !bytes.Equal(before, mustRead(t, stopped)))
 	}
+	// Two runs never write one file at once.
+	held, err := os.Open(stopped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lock(held); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), testConfig(t, 14), stopped); runtime.GOOS != "windows" && (err == nil || !strings.Contains(err.Error(), "another run")) {
+		t.Errorf("run on a locked file: %v", err)
+	}
+	held.Close()
 	// Another configuration may not continue the file.
 	cfg = testConfig(t, 14)
 	cfg.Seed = 8
