@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"iter"
 	"os"
 	"strings"
 
@@ -74,33 +75,37 @@ func (h Header) Holds(i uint64) bool {
 // Size is the number of games in h's set (for a partial merge, the most it
 // may hold).
 func (h Header) Size() uint64 {
-	if h.Shards <= 1 {
-		return h.Count
+	first, end := h.member(h.First), h.First+h.Count
+	if first >= end {
+		return 0
 	}
-	n := uint64(0)
-	// The indices i ≡ Shard-1 (mod Shards) in [First, First+Count).
-	k, s := uint64(h.Shard-1), uint64(h.Shards)
-	first := h.First + (k+s-h.First%s)%s
-	if first < h.First+h.Count {
-		n = (h.First + h.Count - first + s - 1) / s
-	}
-	return n
+	return (end-first-1)/h.step() + 1
 }
 
-// Indices returns the game indices of h's set in increasing order.
-func (h Header) Indices() []uint64 {
-	var out []uint64
-	step := uint64(1)
-	first := h.First
-	if h.Shards > 1 {
-		k, s := uint64(h.Shard-1), uint64(h.Shards)
-		first = h.First + (k+s-h.First%s)%s
-		step = s
+// member returns the smallest index of h's set at or above i (or beyond
+// the range: the caller compares with First+Count).
+func (h Header) member(i uint64) uint64 {
+	i = max(i, h.First)
+	if h.Shards <= 1 {
+		return i
 	}
-	for i := first; i < h.First+h.Count; i += step {
-		out = append(out, i)
+	k, s := uint64(h.Shard-1), uint64(h.Shards)
+	return i + (k+s-i%s)%s
+}
+
+func (h Header) step() uint64 { return uint64(max(1, h.Shards)) }
+
+// Indices yields the game indices of h's set from i on, in increasing
+// order, without building a list (a job may hold billions).
+func (h Header) Indices(i uint64) iter.Seq[uint64] {
+	return func(yield func(uint64) bool) {
+		end := h.First + h.Count
+		for j := h.member(i); j < end && j >= i; j += h.step() {
+			if !yield(j) {
+				return
+			}
+		}
 	}
-	return out
 }
 
 func (h Header) check() error {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"iter"
 	"math"
 	"os"
 	"strconv"
@@ -154,23 +155,19 @@ func Run(ctx context.Context, cfg Config, path string) (Progress, error) {
 		return Progress{}, err
 	}
 	h := cfg.Header()
-	f, w, have, note, err := openRun(path, h)
+	f, w, next, complete, note, err := openRun(path, h)
 	if err != nil {
 		return Progress{}, err
 	}
 	defer f.Close()
 	prog := Progress{Done: w.games, Total: h.Size(), Resumed: w.games, Note: note}
-	if w == nil || have == nil {
-		return prog, nil // already complete
-	}
-	var todo []uint64
-	for _, i := range h.Indices() {
-		if !have[i] {
-			todo = append(todo, i)
-		}
+	if complete {
+		return prog, nil
 	}
 	start := time.Now()
-	err = play(ctx, cfg, todo, func(block []Game) error {
+	// A run writes its games in index order, so what a file holds is always
+	// the first games of its set: the rest are those from next on.
+	err = play(ctx, cfg, h.Indices(next), h.Size()-w.games, func(block []Game) error {
 		if err := w.WriteBlock(block); err != nil {
 			return err
 		}
@@ -196,12 +193,12 @@ func Run(ctx context.Context, cfg Config, path string) (Progress, error) {
 }
 
 // openRun opens path for a run writing header h: a new file, or an earlier
-// run's, checked and positioned after its last sound block. have is nil if
-// the file is already complete.
-func openRun(path string, h Header) (f *os.File, w *Writer, have map[uint64]bool, note string, err error) {
+// run's, checked and positioned after its last sound block. next is the
+// first index the file lacks; complete says it has its end record.
+func openRun(path string, h Header) (f *os.File, w *Writer, next uint64, complete bool, note string, err error) {
 	f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, nil, nil, "", err
+		return nil, nil, 0, false, "", err
 	}
 	defer func() {
 		if err != nil {
@@ -209,75 +206,91 @@ func openRun(path string, h Header) (f *os.File, w *Writer, have map[uint64]bool
 		}
 	}()
 	if err := lock(f); err != nil {
-		return nil, nil, nil, "", err
+		return nil, nil, 0, false, "", err
 	}
 	st, err := f.Stat()
 	if err != nil {
-		return nil, nil, nil, "", err
+		return nil, nil, 0, false, "", err
 	}
 	if st.Size() == 0 {
 		w, err = NewWriter(f, h)
-		return f, w, map[uint64]bool{}, "", err
+		return f, w, 0, false, "", err
 	}
 	rd, err := NewReader(f)
 	if err != nil {
-		return nil, nil, nil, "", fmt.Errorf("%s: cannot continue it: %w", path, err)
+		return nil, nil, 0, false, "", fmt.Errorf("%s: cannot continue it: %w", path, err)
 	}
 	if d := rd.Header.Diff(h); d != "" {
-		return nil, nil, nil, "", fmt.Errorf("%s was written by another run (%s); give another file or the same settings", path, d)
+		return nil, nil, 0, false, "", fmt.Errorf("%s was written by another run (%s); give another file or the same settings", path, d)
 	}
-	have = map[uint64]bool{}
 	for {
-		g, err := rd.Next()
+		_, err := rd.Next()
 		if err == io.EOF {
-			return f, &Writer{w: f, games: rd.games, blocks: rd.blocks}, nil, "", nil // complete
+			return f, &Writer{w: f, games: rd.games, blocks: rd.blocks}, 0, true, "", nil
 		}
 		if errors.Is(err, ErrUnfinished) {
 			break
 		}
 		if err != nil {
 			if !rd.torn {
-				return nil, nil, nil, "", fmt.Errorf("%s: cannot continue it: %w", path, err)
+				return nil, nil, 0, false, "", fmt.Errorf("%s: cannot continue it: %w", path, err)
 			}
 			note = fmt.Sprintf("dropped a torn last block (%d bytes at byte %d: %v)", st.Size()-rd.good, rd.good, err)
 			break
 		}
-		have[g.Index] = true
+	}
+	if rd.games > 0 {
+		next = rd.last + 1
+	}
+	// The games read must be the first of the set (see Run).
+	if n := sizeBelow(h, next); n != rd.games {
+		return nil, nil, 0, false, "", fmt.Errorf("%s: holds %d games below index %d where its set has %d; it was not written by a run", path, rd.games, next, n)
 	}
 	// Drop whatever follows the last sound block and append after it.
 	if err := f.Truncate(rd.good); err != nil {
-		return nil, nil, nil, "", err
+		return nil, nil, 0, false, "", err
 	}
 	if _, err := f.Seek(rd.good, io.SeekStart); err != nil {
-		return nil, nil, nil, "", err
+		return nil, nil, 0, false, "", err
 	}
-	return f, &Writer{w: f, games: rd.games, blocks: rd.blocks}, have, note, nil
+	return f, &Writer{w: f, games: rd.games, blocks: rd.blocks}, next, false, note, nil
 }
 
-// play plays the games todo on cfg.Workers goroutines and hands them to
-// write in todo's order, cfg.Block at a time (fewer at the end, or when ctx
-// is cancelled: then the games finished in order so far).
-func play(ctx context.Context, cfg Config, todo []uint64, write func([]Game) error) error {
+// sizeBelow counts the indices of h's set below i.
+func sizeBelow(h Header, i uint64) uint64 {
+	c := h
+	c.Count = min(h.Count, max(i, h.First)-h.First)
+	return c.Size()
+}
+
+// play plays the n games of todo on cfg.Workers goroutines and hands them
+// to write in todo's order, cfg.Block at a time (fewer at the end, or when
+// ctx is cancelled: then the games finished in order so far).
+func play(ctx context.Context, cfg Config, todo iter.Seq[uint64], n uint64, write func([]Game) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	type job struct {
+		seq   uint64
+		index uint64
+	}
 	type result struct {
-		seq int
+		job
 		g   Game
 		err error
 	}
-	jobs := make(chan int)
+	jobs := make(chan job)
 	results := make(chan result)
 	var wg sync.WaitGroup
 	weights := cfg.weights()
-	for range min(cfg.Workers, max(1, len(todo))) {
+	for range min(uint64(cfg.Workers), max(1, n)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			eng := cfg.NewEngine()
-			for seq := range jobs {
-				g, err := playGame(ctx, cfg, weights, eng, todo[seq])
+			for j := range jobs {
+				g, err := playGame(ctx, cfg, weights, eng, j.index)
 				select {
-				case results <- result{seq, g, err}:
+				case results <- result{j, g, err}:
 				case <-ctx.Done():
 					return
 				}
@@ -286,9 +299,14 @@ func play(ctx context.Context, cfg Config, todo []uint64, write func([]Game) err
 	}
 	go func() {
 		defer close(jobs)
-		for seq := range todo {
+		seq := uint64(0)
+		for i := range todo {
+			if seq == n {
+				return
+			}
 			select {
-			case jobs <- seq:
+			case jobs <- job{seq, i}:
+				seq++
 			case <-ctx.Done():
 				return
 			}
@@ -296,8 +314,8 @@ func play(ctx context.Context, cfg Config, todo []uint64, write func([]Game) err
 	}()
 	go func() { wg.Wait(); close(results) }()
 
-	done := map[int]Game{}
-	next := 0
+	done := map[uint64]Game{}
+	next := uint64(0)
 	var block []Game
 	var firstErr error
 	for r := range results {
@@ -305,7 +323,7 @@ func play(ctx context.Context, cfg Config, todo []uint64, write func([]Game) err
 			if firstErr == nil {
 				firstErr = r.err
 				if ctx.Err() == nil {
-					firstErr = fmt.Errorf("game %d: %w", todo[r.seq], r.err)
+					firstErr = fmt.Errorf("game %d: %w", r.index, r.err)
 				}
 			}
 			cancel()
@@ -320,7 +338,7 @@ func play(ctx context.Context, cfg Config, todo []uint64, write func([]Game) err
 			delete(done, next)
 			next++
 			block = append(block, g)
-			if len(block) == cfg.Block || next == len(todo) {
+			if len(block) == cfg.Block || next == n {
 				if err := write(block); err != nil {
 					cancel()
 					for range results {

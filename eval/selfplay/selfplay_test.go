@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -287,8 +288,14 @@ func TestHeaderSets(t *testing.T) {
 				want = append(want, i)
 			}
 		}
-		if got := h.Indices(); !reflect.DeepEqual(got, want) || h.Size() != uint64(len(want)) {
+		got := slices.Collect(h.Indices(0))
+		if !reflect.DeepEqual(got, want) || h.Size() != uint64(len(want)) {
 			t.Errorf("%+v: indices %v, size %d; want %v", h, got, h.Size(), want)
+		}
+		if len(want) > 1 {
+			if got := slices.Collect(h.Indices(want[0] + 1)); !reflect.DeepEqual(got, want[1:]) {
+				t.Errorf("%+v: indices from %d: %v; want %v", h, want[0]+1, got, want[1:])
+			}
 		}
 	}
 }
