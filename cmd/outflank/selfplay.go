@@ -260,22 +260,24 @@ func runSelfplayMerge(e *env, args []string) error {
 	if _, err := os.Stat(out); err == nil {
 		return fmt.Errorf("selfplay merge: %s exists; give a new file", out)
 	}
-	var files []selfplay.Part
+	var inputs []selfplay.Input
 	for _, in := range ins {
-		h, games, err := selfplay.ReadFile(in)
-		if err != nil && !(*unfinished && errors.Is(err, selfplay.ErrUnfinished)) {
-			if errors.Is(err, selfplay.ErrUnfinished) {
-				err = fmt.Errorf("%w (finish the run, or merge with --unfinished --partial)", err)
-			}
+		f, err := os.Open(in)
+		if err != nil {
 			return fmt.Errorf("selfplay merge: %w", err)
 		}
-		files = append(files, selfplay.Part{Name: in, Header: h, Games: games})
+		defer f.Close()
+		rd, err := selfplay.NewReader(f)
+		if err != nil {
+			return fmt.Errorf("selfplay merge: %s: %w", in, err)
+		}
+		inputs = append(inputs, selfplay.Input{Name: in, Reader: rd})
 	}
-	f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return fmt.Errorf("selfplay merge: %w", err)
 	}
-	h, n, err := selfplay.Merge(f, files, *block, *partial)
+	h, n, err := selfplay.Merge(f, inputs, selfplay.MergeOptions{Block: *block, Partial: *partial, Unfinished: *unfinished})
 	if err == nil {
 		err = f.Sync()
 	}
@@ -284,6 +286,9 @@ func runSelfplayMerge(e *env, args []string) error {
 	}
 	if err != nil {
 		os.Remove(out)
+		if errors.Is(err, selfplay.ErrUnfinished) {
+			err = fmt.Errorf("%w (finish the run, or merge with --unfinished)", err)
+		}
 		return fmt.Errorf("selfplay merge: %w", err)
 	}
 	fmt.Fprintf(e.stdout, "%s: %d games, seed %d, games [%d,%d), shard %s\n", out, n, h.Seed, h.First, h.First+h.Count, h.ShardString())

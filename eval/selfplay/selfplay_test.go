@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -228,49 +227,83 @@ func TestShardsMerge(t *testing.T) {
 	cfg := testConfig(t, 11)
 	cfg.First = 5
 	runFile(t, cfg, whole)
-	var parts []Part
+	var shards []string
 	seen := map[uint64]int{}
 	for k := 1; k <= 3; k++ {
 		cfg := testConfig(t, 11)
 		cfg.First, cfg.Shard, cfg.Shards = 5, k, 3
 		path := filepath.Join(dir, "shard"+string(rune('0'+k))+".sp")
 		runFile(t, cfg, path)
-		h, games := readGames(t, path)
+		_, games := readGames(t, path)
 		for _, g := range games {
 			if prev, ok := seen[g.Index]; ok {
 				t.Errorf("game %d in shards %d and %d", g.Index, prev, k)
 			}
 			seen[g.Index] = k
 		}
-		parts = append(parts, Part{Name: path, Header: h, Games: games})
+		shards = append(shards, path)
 	}
-	var buf bytes.Buffer
-	h, n, err := Merge(&buf, parts, 3, false)
+	out := filepath.Join(dir, "out.sp")
+	merge := func(opt MergeOptions, names ...string) (Header, uint64, error) {
+		t.Helper()
+		var inputs []Input
+		for _, name := range names {
+			f, err := os.Open(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			rd, err := NewReader(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inputs = append(inputs, Input{Name: name, Reader: rd})
+		}
+		f, err := os.Create(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		return Merge(f, inputs, opt)
+	}
+	h, n, err := merge(MergeOptions{Block: 3}, shards[2], shards[0], shards[1])
 	if err != nil || n != 11 || h.Shards != 1 {
 		t.Fatalf("merge: %d games, shard %s, %v", n, h.ShardString(), err)
 	}
-	if !bytes.Equal(buf.Bytes(), mustRead(t, whole)) {
+	if !bytes.Equal(mustRead(t, out), mustRead(t, whole)) {
 		t.Error("merged shards differ from the whole run")
 	}
 	// Overlaps, strangers and gaps are refused.
-	if _, _, err := Merge(io.Discard, append(parts, parts[1]), 3, false); err == nil || !strings.Contains(err.Error(), "is in both") {
+	if _, _, err := merge(MergeOptions{}, shards[0], shards[1], shards[2], shards[1]); err == nil || !strings.Contains(err.Error(), "is in both") {
 		t.Errorf("merge with a shard twice: %v", err)
 	}
-	stranger := parts[0]
-	stranger.Header.Params += " x=1"
-	if _, _, err := Merge(io.Discard, []Part{parts[1], stranger}, 3, false); err == nil || !strings.Contains(err.Error(), "not from one job") {
+	stranger := filepath.Join(dir, "stranger.sp")
+	cfg = testConfig(t, 11)
+	cfg.First, cfg.Shard, cfg.Shards, cfg.Temperature = 5, 1, 3, 3
+	runFile(t, cfg, stranger)
+	if _, _, err := merge(MergeOptions{}, shards[1], stranger); err == nil || !strings.Contains(err.Error(), "not from one job: params: temperature=3 vs temperature=2") {
 		t.Errorf("merge of two jobs: %v", err)
 	}
-	if _, _, err := Merge(io.Discard, parts[:2], 3, false); err == nil || !strings.Contains(err.Error(), "missing") {
-		t.Errorf("merge with a shard missing: %v", err)
+	for _, c := range [][]string{{shards[0], shards[1]}, {shards[0], shards[2]}, {shards[1], shards[2]}} {
+		if _, _, err := merge(MergeOptions{}, c...); err == nil || !strings.Contains(err.Error(), "in none of the inputs") {
+			t.Errorf("merge with a shard missing: %v", err)
+		}
+		h, n, err := merge(MergeOptions{Partial: true}, c...)
+		if err != nil || h.Shards != 0 || n == 0 {
+			t.Fatalf("partial merge: %d games, shard %s, %v", n, h.ShardString(), err)
+		}
+		if h2, games, err := ReadFile(out); err != nil || uint64(len(games)) != n || h2 != h {
+			t.Errorf("partial merge reads back %d games, %+v, %v", len(games), h2, err)
+		}
 	}
-	buf.Reset()
-	h, n, err = Merge(&buf, parts[:2], 3, true)
-	if err != nil || h.Shards != 0 || n == 0 {
-		t.Fatalf("partial merge: %d games, shard %s, %v", n, h.ShardString(), err)
+	// A stopped run's games join only on request.
+	data := mustRead(t, shards[0])
+	os.WriteFile(shards[0], data[:len(data)-endSize], 0o644)
+	if _, _, err := merge(MergeOptions{}, shards...); !errors.Is(err, ErrUnfinished) {
+		t.Errorf("merge of an unfinished shard: %v", err)
 	}
-	if _, games, err := ReadAll(&buf); err != nil || uint64(len(games)) != n {
-		t.Errorf("partial merge reads back %d games, %v", len(games), err)
+	if _, _, err := merge(MergeOptions{Block: 3, Unfinished: true}, shards...); err != nil || !bytes.Equal(mustRead(t, out), mustRead(t, whole)) {
+		t.Errorf("merge --unfinished of every game: %v, equal to the whole run: %v", err, bytes.Equal(mustRead(t, out), mustRead(t, whole)))
 	}
 }
 
