@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/shell"
 )
 
 // command is one subcommand. Each lives in its own file and adds itself to
@@ -86,4 +89,28 @@ func init() {
 			return nil
 		},
 	})
+}
+
+// timeValue is a --time flag that takes both forms people write: seconds
+// ("5", "2.5") and durations with a unit ("5s", "500ms"), as the shell's
+// "time" command does (shell.ParseTime).
+type timeValue time.Duration
+
+func (t *timeValue) String() string { return time.Duration(*t).String() }
+func (t *timeValue) Type() string   { return "time" }
+func (t *timeValue) Set(s string) error {
+	d, err := shell.ParseTime(s)
+	if err != nil {
+		return err
+	}
+	*t = timeValue(d)
+	return nil
+}
+
+// timeFlag defines a time flag on fs (see timeValue).
+func timeFlag(fs *pflag.FlagSet, name string, value time.Duration, usage string) *time.Duration {
+	p := new(time.Duration)
+	*p = value
+	fs.Var((*timeValue)(p), name, usage)
+	return p
 }

@@ -426,8 +426,9 @@ func TestShellScript(t *testing.T) {
 	cmd := outflank(t, "shell", "--level", "1", "--time", "0")
 	cmd.Stdin = strings.NewReader("f5 d6\nz9\nundo\nengine both\ngame\nquit\n")
 	out, err := runWithDeadline(t, cmd)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out)
+	// The script's bad line ("z9") sets the exit status, as a shell's would.
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("want exit status 1 after a failed command, got %v\n%s", err, out)
 	}
 	for _, want := range []string{
 		"Black to move (last move d6)",
@@ -448,7 +449,7 @@ func TestShellScript(t *testing.T) {
 	if err != nil || !pos.GameOver() {
 		t.Fatalf("game %q: %v", moves, err)
 	}
-	if !strings.Contains(out, "Game over: "+pos.Result().String()+".") {
+	if !strings.Contains(out, "Game over: "+pos.Result().String()) {
 		t.Errorf("final score does not match the board %s", pos.Result())
 	}
 }

@@ -32,13 +32,26 @@ type Config struct {
 	// Interrupt, if not nil, stops the running search (Ctrl-C); when idle
 	// it ends the shell.
 	Interrupt <-chan struct{}
+	// Editor, if not nil, reads the lines instead of in, with line editing
+	// and history, and takes the output (a terminal in raw mode); its Ctrl-C
+	// is the interrupt.
+	Editor *Editor
+	// Width is the width of the output in columns for help text (default 80).
+	Width int
 	// ReadFile and WriteFile access files for load and save (default: the
 	// os package); tests replace them.
 	ReadFile  func(name string) ([]byte, error)
 	WriteFile func(name string, data []byte) error
 }
 
-// Run runs the shell until "quit" or the end of input.
+// ErrScript is returned (wrapped) by Run when a command of a script failed,
+// so that "outflank shell < script" exits with a failure status. Each error
+// has already been reported on its own line.
+var ErrScript = errors.New("the script had errors")
+
+// Run runs the shell until "quit" or the end of input. Reading a script
+// (not Interactive), it returns an error wrapping ErrScript if any command
+// failed.
 func Run(in io.Reader, out, errOut io.Writer, newEngine engine.Factory, cfg Config) error {
 	if cfg.Name == "" {
 		cfg.Name = "Outflank"
@@ -51,6 +64,18 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine engine.Factory, cfg Conf
 	}
 	if cfg.WriteFile == nil {
 		cfg.WriteFile = func(name string, data []byte) error { return os.WriteFile(name, data, 0o644) }
+	}
+	if cfg.Editor != nil {
+		out, errOut = cfg.Editor, cfg.Editor
+		if cfg.Interrupt == nil {
+			cfg.Interrupt = cfg.Editor.Interrupt()
+		}
+		if cfg.Width == 0 {
+			cfg.Width = cfg.Editor.Width()
+		}
+	}
+	if cfg.Width <= 0 {
+		cfg.Width = 80
 	}
 	s := &shell{
 		cfg:       cfg,
@@ -66,19 +91,27 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine engine.Factory, cfg Conf
 	s.eng = newEngine(s.opts)
 	stop := make(chan struct{})
 	defer close(stop)
-	s.lines = textio.ReadLines(in, stop)
+	if cfg.Editor != nil {
+		s.want = make(chan string, 1)
+		s.lines = editorLines(cfg.Editor, s.want, stop)
+	} else {
+		s.lines = textio.ReadLines(in, stop)
+	}
 	if cfg.Interactive {
 		s.out.Printf("%s %s, an Othello engine. Type \"help\" for the commands; moves like f5 play.", cfg.Name, cfg.Version)
 		s.showBoard()
 	}
 	for {
-		if cfg.Interactive {
+		if cfg.Interactive && s.want == nil {
 			s.out.Prompt(s.prompt())
 		}
 		l, ok := s.next()
 		if !ok {
 			if cfg.Interactive {
 				s.out.Println("")
+			}
+			if s.failed > 0 && !cfg.Interactive {
+				return fmt.Errorf("%w (%d failed command%s)", ErrScript, s.failed, plural(s.failed))
 			}
 			return nil
 		}
@@ -87,9 +120,47 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine engine.Factory, cfg Conf
 			continue
 		}
 		if s.handle(l.Text) {
+			if s.failed > 0 && !cfg.Interactive {
+				return fmt.Errorf("%w (%d failed command%s)", ErrScript, s.failed, plural(s.failed))
+			}
 			return nil
 		}
 	}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// editorLines reads a line from ed each time a prompt arrives on want, so
+// that the prompt shown is the one for the shell's state at that moment
+// and keys typed during a search wait for the next prompt.
+func editorLines(ed *Editor, want <-chan string, stop <-chan struct{}) <-chan textio.Line {
+	ch := make(chan textio.Line)
+	go func() {
+		defer close(ch)
+		for {
+			var prompt string
+			select {
+			case prompt = <-want:
+			case <-stop:
+				return
+			}
+			l, err := ed.ReadLine(prompt)
+			if err != nil {
+				return
+			}
+			select {
+			case ch <- textio.Line{Text: l}:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	return ch
 }
 
 type shell struct {
@@ -105,8 +176,11 @@ type shell struct {
 	engineFor [2]bool       // colours the engine plays by itself
 	useBook   bool
 	lines     <-chan textio.Line
+	want      chan string // with an Editor: asks for the next line, with its prompt
+	asked     bool        // a line has been asked for and not yet received
 	pending   []textio.Line
 	eof       bool
+	failed    int // commands that ended in an error
 }
 
 // next returns the next input line: queued ones first. ok is false at the
@@ -120,8 +194,13 @@ func (s *shell) next() (textio.Line, bool) {
 	if s.eof {
 		return textio.Line{}, false
 	}
+	if s.want != nil && !s.asked {
+		s.want <- s.prompt()
+		s.asked = true
+	}
 	select {
 	case l, ok := <-s.lines:
+		s.asked = false
 		if !ok {
 			s.eof = true
 		}
@@ -140,6 +219,7 @@ func (s *shell) prompt() string {
 }
 
 func (s *shell) errorf(format string, args ...any) {
+	s.failed++
 	s.out.Errorf("error: "+format, args...)
 }
 
@@ -166,13 +246,13 @@ func init() {
 		"redo":    {"[N]", "replay N moves taken back (default 1)", (*shell).redo},
 		"go":      {"", "the engine plays a move for the side to move", (*shell).goMove},
 		"hint":    {"[N]", "evaluate the N best moves (default 3)", (*shell).hint},
-		"solve":   {"[wld]", "solve the position exactly (or only win/loss/draw)", (*shell).solve},
+		"solve":   {"[wld]", "solve the position exactly (or only win/loss/draw) within the \"time\" setting, a line a depth", (*shell).solve},
 		"board":   {"[BOARD]", "show the board, or set it: 64 squares X/O/- from a1 to h8, then the side to move", (*shell).board},
 		"engine":  {"black|white|both|none", "choose which sides the engine plays by itself", (*shell).engineSides},
 		"level":   {"N", "strength: midgame depth N, exact endgame at 2N empties (up to 24)", (*shell).level},
 		"depth":   {"N", "midgame depth (1-60)", (*shell).setDepth},
 		"endgame": {"N", "solve exactly from N empties (0-60)", (*shell).setEndgame},
-		"time":    {"SECONDS", "time limit per move (0: none)", (*shell).setTime},
+		"time":    {"SECONDS", "time limit per move and per solve: 5 or 5s, 500ms, 1m (0: none)", (*shell).setTime},
 		"threads": {"N", "search threads", (*shell).setThreads},
 		"hash":    {"MB", "transposition table size", (*shell).setHash},
 		"load":    {"FILE", "load a game: GGF, a transcript, or a board", (*shell).load},
@@ -211,7 +291,8 @@ func (s *shell) handle(line string) bool {
 		fields = append([]string{"play"}, fields...)
 	}
 	if err := c.run(s, fields[1:]); err != nil {
-		s.errorf("%s: %v", name, err)
+		// Errors from below may already name the command ("board: ...").
+		s.errorf("%s: %s", name, strings.TrimPrefix(err.Error(), name+": "))
 	}
 	return false
 }
@@ -226,7 +307,10 @@ func (s *shell) help(args []string) error {
 		if !ok {
 			return fmt.Errorf("unknown command %q", args[0])
 		}
-		s.out.Printf("%s %s: %s", name, c.args, c.help)
+		s.out.Println(strings.TrimSpace(name + " " + c.args))
+		for _, l := range wrap(c.help, s.cfg.Width-helpIndent) {
+			s.out.Println(strings.Repeat(" ", helpIndent) + l)
+		}
 		return nil
 	}
 	names := make([]string, 0, len(cmds))
@@ -235,11 +319,57 @@ func (s *shell) help(args []string) error {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		c := cmds[n]
-		s.out.Printf("  %-26s %s", strings.TrimSpace(n+" "+c.args), c.help)
+		for _, l := range helpEntry(strings.TrimSpace(n+" "+cmds[n].args), cmds[n].help, s.cfg.Width) {
+			s.out.Println(l)
+		}
 	}
-	s.out.Println("Moves are squares a1-h8 (a1 top left); a transcript such as f5d6c3 plays several.")
+	for _, l := range wrap("Moves are squares a1-h8 (a1 top left); a transcript such as f5d6c3 plays several. \"help COMMAND\" explains one command.", s.cfg.Width) {
+		s.out.Println(l)
+	}
 	return nil
+}
+
+// helpIndent is the column where command descriptions start in "help".
+const helpIndent = 18
+
+// helpEntry lays out one command of the help list within width columns: the
+// synopsis, then the description from column helpIndent, wrapped; a synopsis
+// too long for its column gets a line of its own, so the descriptions stay
+// aligned.
+func helpEntry(synopsis, help string, width int) []string {
+	text := wrap(help, max(width-helpIndent, 20))
+	pad := strings.Repeat(" ", helpIndent)
+	var out []string
+	first := "  " + synopsis
+	if len(first) < helpIndent {
+		out = append(out, first+pad[len(first):]+text[0])
+		text = text[1:]
+	} else {
+		out = append(out, first)
+	}
+	for _, l := range text {
+		out = append(out, pad+l)
+	}
+	return out
+}
+
+// wrap breaks text into lines of at most width bytes at spaces (a longer
+// word gets a line of its own).
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case len(line)+1+len(w) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	return append(lines, line)
 }
 
 func noArgs(args []string) error {
@@ -255,7 +385,7 @@ func (s *shell) showBoard() {
 	s.out.Println(strings.TrimRight(pos.Picture(pos.Moves()), "\n"))
 	switch {
 	case pos.GameOver():
-		s.out.Printf("Game over: %s.", pos.Result())
+		s.out.Printf("Game over: %s.", finalScore(pos))
 	default:
 		last := ""
 		if g := s.hist.Game(); len(g.Moves) > 0 {
@@ -268,6 +398,28 @@ func (s *shell) showBoard() {
 		}
 		s.out.Printf("%s to move%s; legal moves (*): %s", capital(pos.ToMove.String()), last, bitboard.SquaresString(pos.Moves()))
 	}
+}
+
+// finalScore describes the end of a game: the discs on the board, as the
+// rule booklet counts them, and, when squares are left empty, the score
+// with the empties given to the winner (half each in a draw), as
+// tournaments, solve, match and NBoard count it.
+func finalScore(pos bitboard.Position) string {
+	r := pos.Result()
+	e := pos.Empties()
+	if e == 0 {
+		return r.String()
+	}
+	b := pos.BlackScoreEmptiesToWinner()
+	hi, lo := b, 64-b
+	if hi < lo {
+		hi, lo = lo, hi
+	}
+	given := "to the winner"
+	if r.Draw {
+		given = "half to each"
+	}
+	return fmt.Sprintf("%s on the board; %d-%d with the %d empty squares %s, as tournaments count", r, hi, lo, e, given)
 }
 
 func capital(s string) string {
@@ -318,7 +470,7 @@ func (s *shell) engineMove() bool {
 			return true
 		}
 	}
-	info, stopped := s.search(pos, engine.OnlyMove(pos, s.limits()))
+	info, stopped := s.search(pos, engine.OnlyMove(pos, s.limits()), s.cfg.Interactive)
 	if stopped {
 		s.out.Println("Stopped: playing the best move found so far.")
 		if s.engineFor == [2]bool{true, true} {
@@ -362,10 +514,15 @@ func score(in engine.Info) string {
 	return fmt.Sprintf("%+d", in.Score)
 }
 
+// line writes a line of play for people the way every Outflank command
+// does: squares in lower case, as typed, and "pass" for a pass.
 func line(pv []bitboard.Square) string {
 	parts := make([]string, len(pv))
 	for i, m := range pv {
 		parts[i] = m.String()
+		if m == bitboard.PassMove {
+			parts[i] = "pass"
+		}
 	}
 	return strings.Join(parts, " ")
 }
@@ -376,12 +533,12 @@ func (s *shell) limits() engine.Limits {
 
 // search runs a search on its own goroutine; Ctrl-C stops it. Lines typed
 // meanwhile wait their turn. stopped reports an interrupt.
-func (s *shell) search(pos bitboard.Position, lim engine.Limits) (info engine.Info, stopped bool) {
+func (s *shell) search(pos bitboard.Position, lim engine.Limits, showProgress bool) (info engine.Info, stopped bool) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan engine.Info, 1)
 	progress := func(engine.Info) {}
-	if s.cfg.Interactive {
+	if showProgress {
 		r := s.out.Reporter()
 		defer r.Close()
 		progress = func(in engine.Info) {
@@ -467,17 +624,20 @@ func (s *shell) play(args []string) error {
 	if err != nil {
 		return err
 	}
-	for i, m := range moves {
+	before := s.hist.Moves()
+	for _, m := range moves {
 		if gm := s.hist.Game().Moves; m == bitboard.PassMove && len(gm) > 0 &&
 			gm[len(gm)-1].Square == bitboard.PassMove && !s.hist.Position().MustPass() {
 			continue // a transcript's explicit pass, already made by forcePass
 		}
 		pos := s.hist.Position()
 		if err := s.hist.Play(bitboard.GameMove{Square: m}); err != nil {
-			if i > 0 {
+			if n := s.hist.Moves(); n > before {
 				s.showBoard() // the moves before it stand
 			}
-			return fmt.Errorf("move %d (%s) not played: %s", i+1, m, reason(pos, m))
+			// Numbered as a move of the game (passes count), as the prompt
+			// and the GGF record number it.
+			return fmt.Errorf("move %d (%s) not played: %s", s.hist.Moves()+1, line([]bitboard.Square{m}), reason(pos, m))
 		}
 		s.forcePass()
 	}
@@ -602,7 +762,7 @@ func (s *shell) hint(args []string) error {
 	}
 	lim := s.limits()
 	lim.MultiPV = n
-	info, stopped := s.search(pos, lim)
+	info, stopped := s.search(pos, lim, s.cfg.Interactive)
 	if stopped {
 		s.out.Println("Stopped; best so far:")
 	}
@@ -636,12 +796,31 @@ func (s *shell) solve(args []string) error {
 		wld = true
 	}
 	pos := s.hist.Position()
-	if pos.Empties() > 30 && s.cfg.Interactive {
-		s.out.Printf("Solving %d empties exactly may take very long; Ctrl-C stops it.", pos.Empties())
+	// Say at once what will happen: a solve from early in the game cannot
+	// finish, so it runs under the shell's time setting and shows its
+	// progress, like "outflank solve --time".
+	what, limit := "exactly", "no time limit"
+	if wld {
+		what = "for win, loss or draw"
 	}
-	info, stopped := s.search(pos, engine.Limits{EndgameEmpties: 64, WLD: wld})
-	if stopped || !info.Exact {
+	if s.moveTime > 0 {
+		limit = fmt.Sprintf("at most %s (the \"time\" setting)", s.moveTime)
+	}
+	how := ""
+	if s.cfg.Interactive {
+		how = "; Ctrl-C stops"
+	}
+	s.out.Printf("Solving %d empties %s, %s%s.", pos.Empties(), what, limit, how)
+	if pos.Empties() > 30 {
+		s.out.Println("Beyond about 30 empties a solve takes hours or more; the search deepens until then, a line a depth.")
+	}
+	info, stopped := s.search(pos, engine.Limits{EndgameEmpties: 64, WLD: wld, Time: s.moveTime}, true)
+	switch {
+	case stopped:
 		s.out.Printf("Not solved (stopped): best so far %s", describe(info))
+		return nil
+	case !info.Exact:
+		s.out.Printf("Not solved within %s (\"time 0\" removes the limit): best so far %s", s.moveTime, describe(info))
 		return nil
 	}
 	verdict := "a draw"
@@ -740,15 +919,35 @@ func (s *shell) setEndgame(args []string) error {
 
 func (s *shell) setTime(args []string) error {
 	if len(args) != 1 {
-		return errors.New("want a number of seconds")
+		return errors.New("want a time per move, in seconds (5) or with a unit (5s, 500ms, 1m)")
 	}
-	v, err := strconv.ParseFloat(args[0], 64)
-	if err != nil || !(v >= 0 && v <= 1e6) { // NaN fails too
-
-		return fmt.Errorf("%q is not a number of seconds", args[0])
+	d, err := ParseTime(args[0])
+	if err != nil {
+		return err
 	}
-	s.moveTime = time.Duration(v * float64(time.Second))
+	s.moveTime = d
 	return s.status(nil)
+}
+
+// ParseTime reads a time limit as people write it: a number of seconds
+// ("5", "2.5") or a Go duration with its unit ("5s", "500ms", "1m30s").
+// Zero means no limit. The shell's "time" command and the --time flags
+// share it, so that both forms work in both places.
+func ParseTime(text string) (time.Duration, error) {
+	if v, err := strconv.ParseFloat(text, 64); err == nil {
+		if !(v >= 0 && v <= 1e6) { // NaN fails too
+			return 0, fmt.Errorf("%q: want a time from 0 (no limit) to 1000000 seconds", text)
+		}
+		return time.Duration(v * float64(time.Second)), nil
+	}
+	d, err := time.ParseDuration(text)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a time: want seconds (5) or a duration with a unit (5s, 500ms, 1m)", text)
+	}
+	if d < 0 || d > 1e6*time.Second {
+		return 0, fmt.Errorf("%q: want a time from 0 (no limit) to 1000000 seconds", text)
+	}
+	return d, nil
 }
 
 func (s *shell) setThreads(args []string) error {
@@ -872,7 +1071,7 @@ func (s *shell) save(args []string) error {
 	g := s.hist.Game()
 	var text string
 	if strings.EqualFold(filepath.Ext(args[0]), ".ggf") {
-		text = g.GGF() + "\n"
+		text = s.record(time.Now()).GGF() + "\n"
 	} else {
 		if g.Start != bitboard.Start() {
 			return errors.New("the game does not start from the standard position: save it as .ggf")
@@ -890,6 +1089,52 @@ func (s *shell) save(args []string) error {
 	return nil
 }
 
+// record is the game as a full GGF record, as NBoard and GGS write them:
+// the place, date, players, result, clock and type around the moves.
+// Properties of a loaded game (its players, say) are kept.
+func (s *shell) record(now time.Time) *bitboard.Game {
+	g := *s.hist.Game()
+	g.Props = append([]bitboard.Prop(nil), g.Props...)
+	set := func(key, value string) {
+		if _, ok := g.Prop(key); !ok {
+			g.SetProp(key, value)
+		}
+	}
+	set("PC", s.cfg.Name+" shell")
+	set("DT", now.UTC().Format("2006-01-02 15:04:05 GMT"))
+	for c, key := range []string{"PB", "PW"} {
+		player := "human"
+		if s.engineFor[c] {
+			player = s.cfg.Name
+		}
+		set(key, player)
+	}
+	// RE is Black's score with the empties to the winner, the GGS way;
+	// an unfinished game has none yet.
+	re := "?"
+	if end := s.hist.Position(); end.GameOver() {
+		re = fmt.Sprintf("%+.3f", float64(2*end.BlackScoreEmptiesToWinner()-64))
+	}
+	g.SetProp("RE", re)
+	// The shell has no game clock, only a limit per move: written as a
+	// clock with nothing but an increment per move. Without a limit there
+	// is no clock to write (TI[0:00] would read as no time at all).
+	if s.moveTime > 0 {
+		set("TI", "0:00/"+clock(s.moveTime))
+	}
+	set("TY", "8")
+	return &g
+}
+
+// clock writes d as GGF clocks do, [[h:]m:]ss.
+func clock(d time.Duration) string {
+	sec := int(d.Round(time.Second) / time.Second)
+	if sec >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", sec/3600, sec/60%60, sec%60)
+	}
+	return fmt.Sprintf("%d:%02d", sec/60, sec%60)
+}
+
 func (s *shell) showGame(args []string) error {
 	if err := noArgs(args); err != nil {
 		return err
@@ -900,6 +1145,6 @@ func (s *shell) showGame(args []string) error {
 		moves[i] = m.Square
 	}
 	s.out.Printf("moves: %s", bitboard.Transcript(moves))
-	s.out.Printf("ggf: %s", g.GGF())
+	s.out.Printf("ggf: %s", s.record(time.Now()).GGF())
 	return nil
 }
