@@ -35,18 +35,19 @@ func findCommand(name string) *command {
 	return nil
 }
 
-// flags returns a flag set for c whose --help prints the command's usage.
+// flags returns a flag set for c whose --help prints the command's usage
+// on stdout (asked-for help is output, not an error).
 func (c *command) flags(e *env) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.SortFlags = false
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: outflank %s %s\n\n%s\n", c.name, c.args, c.summary)
+		fmt.Fprintf(e.stdout, "Usage: outflank %s %s\n\n%s\n", c.name, c.args, c.summary)
 		if c.details != "" {
-			fmt.Fprintf(e.stderr, "\n%s\n", strings.TrimSpace(c.details))
+			fmt.Fprintf(e.stdout, "\n%s\n", strings.TrimSpace(c.details))
 		}
 		if fs.HasFlags() {
-			fmt.Fprintf(e.stderr, "\nFlags:\n%s", fs.FlagUsages())
+			fmt.Fprintf(e.stdout, "\nFlags:\n%s", fs.FlagUsages())
 		}
 	}
 	return fs
@@ -71,12 +72,20 @@ func init() {
 		summary: "List the commands, or explain one.",
 		run: func(e *env, args []string) error {
 			if len(args) > 0 {
+				if args[0] == "--help" || args[0] == "-h" {
+					args[0] = "help"
+				}
 				c := findCommand(args[0])
 				if c == nil {
-					return fmt.Errorf("help: unknown command %q", args[0])
+					return fmt.Errorf("help: unknown command %q (run \"outflank help\" for the list)", args[0])
 				}
-				c.flags(e).Usage()
-				return nil
+				if c.name == "help" {
+					c.flags(e).Usage()
+					return nil
+				}
+				// Exactly what "outflank CMD --help" prints: the command's
+				// own flag set knows its flags.
+				return c.run(e, []string{"--help"})
 			}
 			fmt.Fprintln(e.stdout, "Outflank, an Othello engine and exact endgame solver.")
 			fmt.Fprintln(e.stdout, "\nUsage: outflank COMMAND [arguments]\n\nCommands:")
@@ -85,7 +94,7 @@ func init() {
 			for _, c := range sorted {
 				fmt.Fprintf(e.stdout, "  %-10s %s\n", c.name, c.summary)
 			}
-			fmt.Fprintln(e.stdout, "\nRun \"outflank COMMAND --help\" for the arguments and flags of a command.")
+			fmt.Fprintln(e.stdout, "\nRun \"outflank help COMMAND\" (or \"outflank COMMAND --help\") for the arguments and flags of a command.")
 			return nil
 		},
 	})
