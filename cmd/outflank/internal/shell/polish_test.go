@@ -111,7 +111,7 @@ func TestTimeBothForms(t *testing.T) {
 		}
 	}
 	out := runScript(t, nil, "time 5", "time 7s", "time 250ms", "time five")
-	for _, want := range []string{"time per move 5 s", "time per move 7 s", "time per move 0.25 s", `error: time: "five" is not a time`} {
+	for _, want := range []string{"time per move 5 s", "time per move 7 s", "time per move 0.25 s", `error: time: "five": not a time`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in %s", want, out)
 		}
