@@ -6,7 +6,9 @@
 // engine is thinking stops the search first, so that "ping N" is answered
 // at once and nothing of an old search is written after the "pong N". The
 // GUI merges stderr into stdout, so error messages start with "outflank:",
-// never with a protocol keyword. Unknown commands are reported and ignored.
+// never with a protocol keyword; the errors of known commands are also sent
+// as a "status" line, which NBoard shows. Unknown commands are reported on
+// stderr and ignored.
 package nboard
 
 import (
@@ -25,7 +27,7 @@ import (
 
 // Config holds the engine's name and defaults.
 type Config struct {
-	Name  string // one word; "set myname" sends it with the depth appended
+	Name  string // one word; "set myname" sends it as it is
 	Depth int    // midgame depth until the GUI sends "set depth" (default 12)
 	// Time, if set, caps the time of a move or hint whatever the clock says.
 	Time time.Duration
@@ -128,8 +130,8 @@ func (s *session) handle(line string) (quit bool) {
 	case "ping":
 		s.out.Println(strings.TrimSpace("pong " + arg))
 	case "learn":
-		// The GUI waits for "learned" whatever happens; a failure to learn
-		// is reported on its own line first.
+		// The GUI waits for "learned" whatever happens, and clears its
+		// status when it comes: a failure is reported after it (below).
 		if l, ok := s.cfg.Book.(engine.Learner); ok {
 			err = l.Learn(s.game)
 		} else {
@@ -145,6 +147,10 @@ func (s *session) handle(line string) (quit bool) {
 	}
 	if err != nil {
 		s.out.Errorf("outflank: %s: %v", cmd, err)
+		// NBoard shows stderr nowhere a user looks (it merges it into the
+		// engine's output and ignores lines it does not know), but it
+		// shows the status line: what went wrong goes there too.
+		s.out.Printf("status %s: %v", cmd, err)
 	}
 	return false
 }
@@ -167,7 +173,10 @@ func (s *session) set(arg string) error {
 			return fmt.Errorf("depth %q is not a number from 1 to 60", val)
 		}
 		s.depth = d
-		s.out.Printf("set myname %s%d", s.cfg.Name, d)
+		// One name whatever the depth: when one process is both NBoard's
+		// opponent and its analyst, each sends its own depth, and a name
+		// with the depth in it would flip between the two.
+		s.out.Printf("set myname %s", s.cfg.Name)
 	case "game":
 		g, err := bitboard.ParseGGF(val)
 		if err != nil {
