@@ -67,7 +67,7 @@ func runShellOn(e *env, in io.Reader, st engineSetup, level int, moveTime time.D
 			cfg.Interrupt = intr
 		}
 	}
-	err := shell.Run(in, e.stdout, e.stderr, st.factory, cfg)
+	err := shell.Run(in, e.stdout, e.stderr, newSearcher, cfg)
 	if errors.Is(err, shell.ErrScript) {
 		return quietError{1}
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/enginetest"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play/playtest"
 )
 
 // These tests replay what the NBoard GUI does with the engine's lines
@@ -15,7 +15,7 @@ import (
 // that is both opponent (depth 12) and analyst (depth 20) gets depth
 // changes from both, and must keep one name.
 func TestOneName(t *testing.T) {
-	h := startSession(t, &enginetest.Greedy{})
+	h := startSession(t, &playtest.Greedy{})
 	h.send("nboard 2", "set depth 12")
 	first, _ := h.expect("set myname ")
 	h.send("set depth 20")
@@ -32,7 +32,7 @@ func TestOneName(t *testing.T) {
 // text; an error the user must know arrives there, and a learn failure
 // comes after "learned", which clears the status.
 func TestErrorsInStatus(t *testing.T) {
-	h := startSessionConfig(t, &enginetest.Greedy{}, Config{Name: "Outflank"}) // no book: learn fails
+	h := startSessionConfig(t, &playtest.Greedy{}, Config{Name: "Outflank"}) // no book: learn fails
 	h.send("nboard 2", "move A1", "ping 1")
 	_, before := h.expect("pong 1")
 	if !hasPrefix(before, "status move: A1 not played") {

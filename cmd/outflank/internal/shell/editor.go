@@ -17,11 +17,21 @@ import (
 //
 // Output written through the Editor keeps the prompt and the line being
 // typed below it, and turns "\n" into the "\r\n" a raw terminal needs.
+//
+// Read hands out the lines as plain input ("line\n"), so the shell reads
+// the editor as it reads a script; each line is read only after Prompt
+// has asked for it, so the prompt shown is the one for the shell's state
+// at that moment, and keys typed during a search wait for the next prompt.
 type Editor struct {
 	t     *term.Terminal
 	keys  *keyBuffer
 	intr  chan struct{}
 	width int
+
+	mu     sync.Mutex
+	prompt string
+	asked  chan struct{} // holds a value while a line is asked for
+	rest   []byte        // of the line being read by Read
 }
 
 // NewEditor returns an editor reading keys from in and drawing on out, a
@@ -30,7 +40,7 @@ type Editor struct {
 func NewEditor(in io.Reader, out io.Writer, width int) *Editor {
 	kb := &keyBuffer{}
 	kb.cond = sync.NewCond(&kb.mu)
-	e := &Editor{keys: kb, intr: make(chan struct{}, 1), width: width}
+	e := &Editor{keys: kb, intr: make(chan struct{}, 1), width: width, asked: make(chan struct{}, 1)}
 	e.t = term.NewTerminal(struct {
 		io.Reader
 		io.Writer
@@ -47,6 +57,36 @@ func (e *Editor) Interrupt() <-chan struct{} { return e.intr }
 
 // Width is the terminal's width in columns, 0 if unknown.
 func (e *Editor) Width() int { return e.width }
+
+// Prompt asks for the next line, to be read with this prompt.
+func (e *Editor) Prompt(prompt string) {
+	e.mu.Lock()
+	e.prompt = prompt
+	e.mu.Unlock()
+	select {
+	case e.asked <- struct{}{}:
+	default: // already asked; the newer prompt is the one shown
+	}
+}
+
+// Read returns the lines typed, each after a Prompt, as "line\n"; io.EOF
+// on Ctrl-D at an empty line or at the end of input.
+func (e *Editor) Read(p []byte) (int, error) {
+	if len(e.rest) == 0 {
+		<-e.asked
+		e.mu.Lock()
+		prompt := e.prompt
+		e.mu.Unlock()
+		l, err := e.ReadLine(prompt)
+		if err != nil {
+			return 0, err
+		}
+		e.rest = append([]byte(l), '\n')
+	}
+	n := copy(p, e.rest)
+	e.rest = e.rest[n:]
+	return n, nil
+}
 
 // ReadLine shows prompt and returns the next line typed; io.EOF on Ctrl-D
 // at an empty line or at the end of input.

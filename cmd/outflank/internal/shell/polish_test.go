@@ -8,13 +8,14 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/enginetest"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play/playtest"
+	"github.com/outflank-othello/outflank/search"
 )
 
 // runEditor runs the shell at a (fake) terminal: keys are what a person
 // types, raw, as the terminal sends them. It returns the screen output.
-func runEditor(t *testing.T, eng engine.Searcher, keys ...string) string {
+func runEditor(t *testing.T, eng play.Searcher, keys ...string) string {
 	t.Helper()
 	inR, inW := io.Pipe()
 	var out strings.Builder
@@ -22,7 +23,7 @@ func runEditor(t *testing.T, eng engine.Searcher, keys ...string) string {
 	ed := NewEditor(inR, w, 80)
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(nil, nil, nil, func(engine.Options) engine.Searcher { return eng },
+		done <- Run(nil, nil, nil, func(search.Options) play.Searcher { return eng },
 			Config{Editor: ed, Interactive: true, Level: 1})
 	}()
 	for _, k := range keys {
@@ -45,7 +46,7 @@ func runEditor(t *testing.T, eng engine.Searcher, keys ...string) string {
 // TestEditorHistory: at a terminal the arrow keys edit the line and recall
 // earlier ones (issue: "\x1b[A" was an unknown command).
 func TestEditorHistory(t *testing.T) {
-	out := runEditor(t, &enginetest.Greedy{},
+	out := runEditor(t, &playtest.Greedy{},
 		"f5\r",
 		"\x1b[A\r",         // up arrow: f5 again, now on a taken square
 		"4\x1b[D\x1b[Dd\r", // "4", left, left, "d": the line reads d4
@@ -67,7 +68,7 @@ func TestEditorHistory(t *testing.T) {
 // TestEditorCtrlC: Ctrl-C in raw mode stops a search (the terminal sends
 // no signal), and the shell goes on.
 func TestEditorCtrlC(t *testing.T) {
-	out := runEditor(t, &enginetest.Slow{}, "go\r", "\x03", "board\r")
+	out := runEditor(t, &playtest.Slow{}, "go\r", "\x03", "board\r")
 	if !strings.Contains(out, "Stopped: playing the best move found so far.") || !strings.Contains(out, "White to move (last move") {
 		t.Errorf("Ctrl-C did not stop the search: %q", out)
 	}
@@ -135,7 +136,7 @@ func TestHelpFits(t *testing.T) {
 	for _, width := range []int{80, 100} {
 		var out strings.Builder
 		Run(strings.NewReader("help\nhelp new\n"), &out, &out,
-			func(engine.Options) engine.Searcher { return &enginetest.Greedy{} }, Config{Width: width})
+			func(search.Options) play.Searcher { return &playtest.Greedy{} }, Config{Width: width})
 		for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
 			if len(l) > width {
 				t.Errorf("width %d: line of %d: %q", width, len(l), l)
@@ -197,7 +198,7 @@ func TestSolveStartPosition(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- Run(strings.NewReader("time 0.2\nsolve\n"), &lockedWriter{&out}, &lockedWriter{&out},
-			func(engine.Options) engine.Searcher { return &enginetest.Slow{Tick: 20 * time.Millisecond} }, Config{})
+			func(search.Options) play.Searcher { return &playtest.Slow{Tick: 20 * time.Millisecond} }, Config{})
 	}()
 	select {
 	case <-done:
@@ -205,11 +206,17 @@ func TestSolveStartPosition(t *testing.T) {
 		t.Fatal("solve at the start position did not end")
 	}
 	o := out.String()
-	for _, want := range []string{"Solving 60 empties exactly, at most 200ms (the \"time\" setting).",
-		"depth 1,", "depth 2,", "Not solved within 200ms (\"time 0\" removes the limit): best so far"} {
+	for _, want := range []string{
+		`60 empties are beyond an exact solve (hours or more): searching for 200ms instead (the "time" setting; "time 0" solves anyway), a line a depth.`,
+		"depth 1,", "depth 2,", `Not solved within 200ms ("time 0" removes the limit): best so far`} {
 		if !strings.Contains(o, want) {
 			t.Errorf("no %q in %s", want, o)
 		}
+	}
+	// Within reach, the same time rule and announcement.
+	o = runScript(t, nil, "board XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO- X", "time 3", "solve")
+	if !strings.Contains(o, `Solving 1 empties exactly, at most 3s (the "time" setting).`) || !strings.Contains(o, "Solved: black wins by 64") {
+		t.Errorf("solve within reach: %s", o)
 	}
 }
 
@@ -258,7 +265,7 @@ func FuzzShellScript(f *testing.F) {
 		done := make(chan error, 1)
 		go func() {
 			done <- Run(strings.NewReader(script), io.Discard, io.Discard,
-				func(engine.Options) engine.Searcher { return &enginetest.Greedy{} }, cfg)
+				func(search.Options) play.Searcher { return &playtest.Greedy{} }, cfg)
 		}()
 		select {
 		case err := <-done:

@@ -17,8 +17,9 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
+	"github.com/outflank-othello/outflank/search"
 )
 
 // Config holds the shell's start-up settings.
@@ -27,8 +28,8 @@ type Config struct {
 	Interactive   bool // a person at a terminal: greeting, prompt, search progress
 	Level         int  // depth and endgame (default 12)
 	Time          time.Duration
-	Options       engine.Options
-	Book          engine.Book // if not nil, the engine plays book moves (see "book on|off")
+	Options       search.Options // the engine's: the shell changes HashMB and Threads
+	Book          play.Book      // if not nil, the engine plays book moves (see "book on|off")
 	// Interrupt, if not nil, stops the running search (Ctrl-C); when idle
 	// it ends the shell.
 	Interrupt <-chan struct{}
@@ -52,12 +53,12 @@ var ErrScript = errors.New("the script had errors")
 // Run runs the shell until "quit" or the end of input. Reading a script
 // (not Interactive), it returns an error wrapping ErrScript if any command
 // failed.
-func Run(in io.Reader, out, errOut io.Writer, newEngine engine.Factory, cfg Config) error {
+func Run(in io.Reader, out, errOut io.Writer, newEngine play.Factory, cfg Config) error {
 	if cfg.Name == "" {
 		cfg.Name = "Outflank"
 	}
 	if cfg.Level <= 0 {
-		cfg.Level = 12
+		cfg.Level = play.DefaultDepth
 	}
 	if cfg.ReadFile == nil {
 		cfg.ReadFile = os.ReadFile
@@ -66,7 +67,7 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine engine.Factory, cfg Conf
 		cfg.WriteFile = func(name string, data []byte) error { return os.WriteFile(name, data, 0o644) }
 	}
 	if cfg.Editor != nil {
-		out, errOut = cfg.Editor, cfg.Editor
+		in, out, errOut = cfg.Editor, cfg.Editor, cfg.Editor
 		if cfg.Interrupt == nil {
 			cfg.Interrupt = cfg.Editor.Interrupt()
 		}
@@ -82,132 +83,64 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine engine.Factory, cfg Conf
 		newEngine: newEngine,
 		opts:      cfg.Options,
 		out:       textio.NewOut(out, errOut),
-		hist:      engine.NewHistory(bitboard.Start()),
-		depth:     cfg.Level,
-		endgame:   engine.EndgameEmpties(cfg.Level),
-		moveTime:  cfg.Time,
-		useBook:   cfg.Book != nil,
+		hist:      play.NewHistory(bitboard.Start()),
+		player: &play.Player{Book: cfg.Book, Settings: play.Settings{
+			Depth: cfg.Level, Endgame: play.EndgameEmpties(cfg.Level), Time: cfg.Time, NoBook: cfg.Book == nil}},
 	}
-	s.eng = newEngine(s.opts)
+	s.player.Engine = newEngine(s.opts)
 	stop := make(chan struct{})
 	defer close(stop)
-	if cfg.Editor != nil {
-		s.want = make(chan string, 1)
-		s.lines = editorLines(cfg.Editor, s.want, stop)
-	} else {
-		s.lines = textio.ReadLines(in, stop)
-	}
+	s.in = play.NewInput(in, stop, cfg.Interrupt)
 	if cfg.Interactive {
 		s.out.Printf("%s %s, an Othello engine. Type \"help\" for the commands; moves like f5 play.", cfg.Name, cfg.Version)
 		s.showBoard()
 	}
 	for {
-		if cfg.Interactive && s.want == nil {
+		switch {
+		case cfg.Editor != nil:
+			cfg.Editor.Prompt(s.prompt()) // the editor shows it when it reads the line
+		case cfg.Interactive:
 			s.out.Prompt(s.prompt())
 		}
-		l, ok := s.next()
+		l, ok := s.in.Next()
 		if !ok {
 			if cfg.Interactive {
 				s.out.Println("")
 			}
-			if s.failed > 0 && !cfg.Interactive {
-				return fmt.Errorf("%w (%d failed command%s)", ErrScript, s.failed, plural(s.failed))
-			}
-			return nil
+			return s.scriptErr()
 		}
 		if l.TooLong {
 			s.errorf("line too long (over %d bytes)", textio.MaxLine)
 			continue
 		}
 		if s.handle(l.Text) {
-			if s.failed > 0 && !cfg.Interactive {
-				return fmt.Errorf("%w (%d failed command%s)", ErrScript, s.failed, plural(s.failed))
-			}
-			return nil
+			return s.scriptErr()
 		}
 	}
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
+// scriptErr is Run's result: ErrScript if a command of a script failed.
+func (s *shell) scriptErr() error {
+	if s.failed == 0 || s.cfg.Interactive {
+		return nil
 	}
-	return "s"
-}
-
-// editorLines reads a line from ed each time a prompt arrives on want, so
-// that the prompt shown is the one for the shell's state at that moment
-// and keys typed during a search wait for the next prompt.
-func editorLines(ed *Editor, want <-chan string, stop <-chan struct{}) <-chan textio.Line {
-	ch := make(chan textio.Line)
-	go func() {
-		defer close(ch)
-		for {
-			var prompt string
-			select {
-			case prompt = <-want:
-			case <-stop:
-				return
-			}
-			l, err := ed.ReadLine(prompt)
-			if err != nil {
-				return
-			}
-			select {
-			case ch <- textio.Line{Text: l}:
-			case <-stop:
-				return
-			}
-		}
-	}()
-	return ch
+	plural := "s"
+	if s.failed == 1 {
+		plural = ""
+	}
+	return fmt.Errorf("%w (%d failed command%s)", ErrScript, s.failed, plural)
 }
 
 type shell struct {
 	cfg       Config
-	newEngine engine.Factory
-	eng       engine.Searcher
-	opts      engine.Options
+	newEngine play.Factory
+	player    *play.Player // its settings are the shell's depth, endgame, time and book
+	opts      search.Options
 	out       *textio.Out
-	hist      *engine.History
-	depth     int           // midgame depth
-	endgame   int           // exact solve at or below this many empties
-	moveTime  time.Duration // per move, 0 = no limit
-	engineFor [2]bool       // colours the engine plays by itself
-	useBook   bool
-	lines     <-chan textio.Line
-	want      chan string // with an Editor: asks for the next line, with its prompt
-	asked     bool        // a line has been asked for and not yet received
-	pending   []textio.Line
-	eof       bool
+	hist      *play.History
+	engineFor [2]bool // colours the engine plays by itself
+	in        *play.Input
 	failed    int // commands that ended in an error
-}
-
-// next returns the next input line: queued ones first. ok is false at the
-// end of input or on an interrupt while idle.
-func (s *shell) next() (textio.Line, bool) {
-	if len(s.pending) > 0 {
-		l := s.pending[0]
-		s.pending = s.pending[1:]
-		return l, true
-	}
-	if s.eof {
-		return textio.Line{}, false
-	}
-	if s.want != nil && !s.asked {
-		s.want <- s.prompt()
-		s.asked = true
-	}
-	select {
-	case l, ok := <-s.lines:
-		s.asked = false
-		if !ok {
-			s.eof = true
-		}
-		return l, ok
-	case <-s.cfg.Interrupt:
-		return textio.Line{}, false
-	}
 }
 
 func (s *shell) prompt() string {
@@ -461,16 +394,19 @@ func (s *shell) autoPlay() {
 // both sides stops (and no longer plays by itself).
 func (s *shell) engineMove() bool {
 	pos := s.hist.Position()
-	if s.useBook {
-		if b, ok := engine.BookChoice(s.cfg.Book, pos); ok {
-			s.hist.Play(bitboard.GameMove{Square: b.Move, Eval: b.Score, HasEval: true}) // legal: BookChoice checks
-			s.out.Printf("%s plays %s for %s: book move, %+.2f over %d games", s.cfg.Name, b.Move, pos.ToMove, b.Score, b.Games)
-			s.forcePass()
-			s.showBoard()
-			return true
-		}
+	var m play.Move
+	var info search.Info
+	stopped := s.search(func(ctx context.Context, progress func(search.Info)) {
+		m, info = s.player.Go(ctx, pos, nil, progress)
+	})
+	if m.How == play.FromBook {
+		b := m.Book
+		s.hist.Play(bitboard.GameMove{Square: b.Move, Eval: b.Score, HasEval: true}) // legal: Go checks
+		s.out.Printf("%s plays %s for %s: book move, %+.2f over %d games", s.cfg.Name, b.Move, pos.ToMove, b.Score, b.Games)
+		s.forcePass()
+		s.showBoard()
+		return true
 	}
-	info, stopped := s.search(pos, engine.OnlyMove(pos, s.limits()), s.cfg.Interactive)
 	if stopped {
 		s.out.Println("Stopped: playing the best move found so far.")
 		if s.engineFor == [2]bool{true, true} {
@@ -479,7 +415,7 @@ func (s *shell) engineMove() bool {
 		}
 	}
 	if err := s.hist.Play(bitboard.GameMove{Square: info.Best, Eval: float64(info.Score), HasEval: true, Time: info.Time.Seconds(), HasTime: true}); err != nil {
-		s.errorf("engine move %s: %v", info.Best, err) // cannot happen: Think returns legal moves
+		s.errorf("engine move %s: %v", info.Best, err) // cannot happen: Go returns legal moves
 		return false
 	}
 	s.out.Printf("%s plays %s for %s: %s", s.cfg.Name, info.Best, pos.ToMove, describe(info))
@@ -489,7 +425,7 @@ func (s *shell) engineMove() bool {
 }
 
 // describe is the one-line summary of a search result.
-func describe(in engine.Info) string {
+func describe(in search.Info) string {
 	depth := fmt.Sprintf("depth %d", in.Depth)
 	switch {
 	case in.Exact && in.WLD:
@@ -501,7 +437,7 @@ func describe(in engine.Info) string {
 		strconv.FormatFloat(in.Time.Seconds(), 'f', 2, 64), in.Nodes, line(in.PV))
 }
 
-func score(in engine.Info) string {
+func score(in search.Info) string {
 	if in.Exact && in.WLD {
 		switch {
 		case in.Score > 0:
@@ -527,46 +463,22 @@ func line(pv []bitboard.Square) string {
 	return strings.Join(parts, " ")
 }
 
-func (s *shell) limits() engine.Limits {
-	return engine.Limits{Depth: s.depth, EndgameEmpties: s.endgame, Time: s.moveTime}
-}
-
-// search runs a search on its own goroutine; Ctrl-C stops it. Lines typed
-// meanwhile wait their turn. stopped reports an interrupt.
-func (s *shell) search(pos bitboard.Position, lim engine.Limits, showProgress bool) (info engine.Info, stopped bool) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan engine.Info, 1)
-	progress := func(engine.Info) {}
-	if showProgress {
+// search runs f, a search of the player, on its own goroutine; Ctrl-C
+// stops it. Lines typed meanwhile wait their turn. progress shows the
+// search's reports to a person at a terminal. stopped reports an
+// interrupt.
+func (s *shell) search(f func(ctx context.Context, progress func(search.Info))) (stopped bool) {
+	progress := func(search.Info) {}
+	if s.cfg.Interactive {
 		r := s.out.Reporter()
 		defer r.Close()
-		progress = func(in engine.Info) {
+		progress = func(in search.Info) {
 			if in.Best != bitboard.NoSquare {
 				r.Printf("  %s", describe(in))
 			}
 		}
 	}
-	go func() { done <- engine.Think(ctx, s.eng, pos, lim, progress) }()
-	lines := s.lines
-	if s.eof {
-		lines = nil
-	}
-	for {
-		select {
-		case info = <-done:
-			return info, stopped
-		case <-s.cfg.Interrupt:
-			cancel()
-			stopped = true
-		case l, ok := <-lines:
-			if !ok {
-				s.eof, lines = true, nil
-				continue
-			}
-			s.pending = append(s.pending, l)
-		}
-	}
+	return s.in.While(func(ctx context.Context) { f(ctx, progress) }, nil)
 }
 
 func (s *shell) newGame(args []string) error {
@@ -591,8 +503,8 @@ func (s *shell) newGame(args []string) error {
 		}
 		start = Handicap(n, weaker)
 	}
-	s.hist = engine.NewHistory(start)
-	s.eng.Clear()
+	s.hist = play.NewHistory(start)
+	s.player.NewGame()
 	s.afterMoves()
 	return nil
 }
@@ -752,23 +664,19 @@ func (s *shell) hint(args []string) error {
 	if pos.GameOver() {
 		return errors.New("the game is over")
 	}
-	if s.cfg.Book != nil {
-		for i, b := range s.cfg.Book.Moves(pos) {
-			if i == n {
-				break
-			}
-			s.out.Printf("book %-3s %+6.2f  (%d games)", b.Move, b.Score, b.Games)
-		}
+	for _, b := range s.player.BookMoves(pos, n) {
+		s.out.Printf("book %-3s %+6.2f  (%d games)", b.Move, b.Score, b.Games)
 	}
-	lim := s.limits()
-	lim.MultiPV = n
-	info, stopped := s.search(pos, lim, s.cfg.Interactive)
+	var info search.Info
+	stopped := s.search(func(ctx context.Context, progress func(search.Info)) {
+		info = s.player.Hint(ctx, pos, n, progress)
+	})
 	if stopped {
 		s.out.Println("Stopped; best so far:")
 	}
 	moves := info.Moves
 	if len(moves) == 0 {
-		moves = []engine.MoveScore{{Move: info.Best, Score: info.Score}}
+		moves = []search.MoveScore{{Move: info.Best, Score: info.Score}}
 	}
 	depth := fmt.Sprintf("depth %d", info.Depth)
 	if info.Exact {
@@ -796,31 +704,45 @@ func (s *shell) solve(args []string) error {
 		wld = true
 	}
 	pos := s.hist.Position()
-	// Say at once what will happen: a solve from early in the game cannot
-	// finish, so it runs under the shell's time setting and shows its
-	// progress, like "outflank solve --time".
-	what, limit := "exactly", "no time limit"
+	// Say at once what will happen, show a line a depth, and stop at the
+	// shell's time setting, as "outflank solve" does: beyond
+	// solveReachEmpties a solve cannot finish, so the search deepens until
+	// the time is spent (with no time set it solves anyway; Ctrl-C stops).
+	t := s.player.Settings.Time
+	lim := search.Limits{EndgameEmpties: search.AlwaysSolve, WLD: wld, Time: t}
+	what := "exactly"
 	if wld {
 		what = "for win, loss or draw"
-	}
-	if s.moveTime > 0 {
-		limit = fmt.Sprintf("at most %s (the \"time\" setting)", s.moveTime)
 	}
 	how := ""
 	if s.cfg.Interactive {
 		how = "; Ctrl-C stops"
 	}
-	s.out.Printf("Solving %d empties %s, %s%s.", pos.Empties(), what, limit, how)
-	if pos.Empties() > 30 {
-		s.out.Println("Beyond about 30 empties a solve takes hours or more; the search deepens until then, a line a depth.")
+	switch {
+	case pos.Empties() > solveReachEmpties && t > 0:
+		lim.EndgameEmpties, lim.Soft = 0, t
+		s.out.Printf("%d empties are beyond an exact solve (hours or more): searching for %s instead (the \"time\" setting; \"time 0\" solves anyway)%s, a line a depth.", pos.Empties(), t, how)
+	case t > 0:
+		s.out.Printf("Solving %d empties %s, at most %s (the \"time\" setting)%s.", pos.Empties(), what, t, how)
+	default:
+		s.out.Printf("Solving %d empties %s, no time limit%s.", pos.Empties(), what, how)
 	}
-	info, stopped := s.search(pos, engine.Limits{EndgameEmpties: 64, WLD: wld, Time: s.moveTime}, true)
+	var info search.Info
+	stopped := s.in.While(func(ctx context.Context) {
+		r := s.out.Reporter()
+		defer r.Close()
+		info = play.Think(ctx, s.player.Engine, pos, lim, func(in search.Info) {
+			if in.Best != bitboard.NoSquare {
+				r.Printf("  %s", describe(in))
+			}
+		})
+	}, nil)
 	switch {
 	case stopped:
 		s.out.Printf("Not solved (stopped): best so far %s", describe(info))
 		return nil
 	case !info.Exact:
-		s.out.Printf("Not solved within %s (\"time 0\" removes the limit): best so far %s", s.moveTime, describe(info))
+		s.out.Printf("Not solved within %s (\"time 0\" removes the limit): best so far %s", t, describe(info))
 		return nil
 	}
 	verdict := "a draw"
@@ -836,6 +758,10 @@ func (s *shell) solve(args []string) error {
 	s.out.Printf("Solved: %s with perfect play (%s); %s", verdict, score(info), describe(info))
 	return nil
 }
+
+// solveReachEmpties is where an exact solve stops being a matter of
+// minutes (the solve command's limit too).
+const solveReachEmpties = 30
 
 func abs(x int) int {
 	if x < 0 {
@@ -853,8 +779,8 @@ func (s *shell) board(args []string) error {
 	if err != nil {
 		return err
 	}
-	s.hist = engine.NewHistory(pos)
-	s.eng.Clear()
+	s.hist = play.NewHistory(pos)
+	s.player.NewGame()
 	s.afterMoves()
 	return nil
 }
@@ -895,7 +821,7 @@ func (s *shell) level(args []string) error {
 	if err != nil {
 		return err
 	}
-	s.depth, s.endgame = n, engine.EndgameEmpties(n)
+	s.player.Settings.Depth, s.player.Settings.Endgame = n, play.EndgameEmpties(n)
 	return s.status(nil)
 }
 
@@ -904,7 +830,7 @@ func (s *shell) setDepth(args []string) error {
 	if err != nil {
 		return err
 	}
-	s.depth = n
+	s.player.Settings.Depth = n
 	return s.status(nil)
 }
 
@@ -913,7 +839,7 @@ func (s *shell) setEndgame(args []string) error {
 	if err != nil {
 		return err
 	}
-	s.endgame = n
+	s.player.Settings.Endgame = n
 	return s.status(nil)
 }
 
@@ -925,7 +851,7 @@ func (s *shell) setTime(args []string) error {
 	if err != nil {
 		return fmt.Errorf("%q: %w", args[0], err)
 	}
-	s.moveTime = d
+	s.player.Settings.Time = d
 	return s.status(nil)
 }
 
@@ -958,7 +884,7 @@ func (s *shell) setThreads(args []string) error {
 		return err
 	}
 	s.opts.Threads = n
-	s.eng = s.newEngine(s.opts)
+	s.player.Engine = s.newEngine(s.opts)
 	return s.status(nil)
 }
 
@@ -968,7 +894,7 @@ func (s *shell) setHash(args []string) error {
 		return err
 	}
 	s.opts.HashMB = n
-	s.eng = s.newEngine(s.opts)
+	s.player.Engine = s.newEngine(s.opts)
 	return s.status(nil)
 }
 
@@ -981,9 +907,9 @@ func (s *shell) setBook(args []string) error {
 		if s.cfg.Book == nil {
 			return errors.New("no book loaded (started with --no-book?)")
 		}
-		s.useBook = true
+		s.player.Settings.NoBook = false
 	case "off":
-		s.useBook = false
+		s.player.Settings.NoBook = true
 	default:
 		return fmt.Errorf("%q: want on or off", args[0])
 	}
@@ -994,9 +920,10 @@ func (s *shell) status(args []string) error {
 	if err := noArgs(args); err != nil {
 		return err
 	}
+	set := s.player.Settings
 	t := "none"
-	if s.moveTime > 0 {
-		t = strconv.FormatFloat(s.moveTime.Seconds(), 'f', -1, 64) + " s"
+	if set.Time > 0 {
+		t = strconv.FormatFloat(set.Time.Seconds(), 'f', -1, 64) + " s"
 	}
 	var sides []string
 	for c, on := range s.engineFor {
@@ -1008,11 +935,11 @@ func (s *shell) status(args []string) error {
 		sides = []string{"none"}
 	}
 	book := "off"
-	if s.useBook {
+	if !set.NoBook {
 		book = "on"
 	}
 	s.out.Printf("depth %d, exact from %d empties, time per move %s, threads %d, hash %d MB, book %s, engine plays %s",
-		s.depth, s.endgame, t, s.opts.Threads, s.opts.HashMB, book, strings.Join(sides, " and "))
+		set.Depth, set.Endgame, t, s.opts.Threads, s.opts.HashMB, book, strings.Join(sides, " and "))
 	return nil
 }
 
@@ -1028,9 +955,9 @@ func (s *shell) load(args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", args[0], err)
 	}
-	s.hist = engine.NewHistory(g.Start)
+	s.hist = play.NewHistory(g.Start)
 	s.hist.Reset(g)
-	s.eng.Clear()
+	s.player.NewGame()
 	s.out.Printf("Loaded %d moves from %s.", len(g.Moves), args[0])
 	s.afterMoves()
 	return nil
@@ -1121,8 +1048,8 @@ func (s *shell) record(now time.Time) *bitboard.Game {
 	// The shell has no game clock, only a limit per move: written as a
 	// clock with nothing but an increment per move. Without a limit there
 	// is no clock to write (TI[0:00] would read as no time at all).
-	if s.moveTime > 0 {
-		set("TI", "0:00/"+clock(s.moveTime))
+	if s.player.Settings.Time > 0 {
+		set("TI", "0:00/"+clock(s.player.Settings.Time))
 	}
 	set("TY", "8")
 	return &g
