@@ -255,26 +255,27 @@ func (s *session) hint(arg string) error {
 	}
 	s.think(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status thinking")
+		defer r.Println("status")
+		h := newHintLines(r.Printf, n, s.player.BookMoves(pos, n))
+		if !h.needSearch() {
+			return // the book's lines are the hint
+		}
 		t0 := time.Now()
 		var last search.Info
 		reported := false
-		// Book moves first: "book <move> <eval> <games> <depth>"; the
-		// statistics have no search depth, hence 0.
-		for _, b := range s.player.BookMoves(pos, n) {
-			r.Printf("book %s %+.2f %d 0", b.Move.Upper(), b.Score, b.Games)
-		}
-		info := s.player.Hint(ctx, pos, n, func(in search.Info) {
-			writeSearch(r, in, n)
+		// Every move is scored (not only the best n), so that a move shown
+		// at one depth gets its value at the next (see hintLines).
+		info := s.player.Hint(ctx, pos, bitboard.Count(pos.Moves()), func(in search.Info) {
+			h.search(in)
 			r.Printf("nodestats %d %s", in.Nodes, seconds(time.Since(t0)))
 			last, reported = in, true
 		})
 		// The final result may be more than the last report (a last
 		// iteration, or a solve): send it too.
 		if !reported || !sameResult(last, info) {
-			writeSearch(r, info, n)
+			h.search(info)
 			r.Printf("nodestats %d %s", info.Nodes, seconds(time.Since(t0)))
 		}
-		r.Println("status")
 	})
 	return nil
 }
@@ -296,29 +297,6 @@ func sameResult(a, b search.Info) bool {
 		}
 	}
 	return true
-}
-
-// writeSearch writes the "search" lines of one report: every scored root
-// move (best first) when the search scored several, else the PV.
-func writeSearch(r *textio.Reporter, in search.Info, n int) {
-	depth := depthText(in)
-	if len(in.Moves) > 1 {
-		for i, m := range in.Moves {
-			if i == n {
-				break
-			}
-			pv := []bitboard.Square{m.Move}
-			if m.Move == in.Best && len(in.PV) > 0 {
-				pv = in.PV
-			}
-			r.Printf("search %s %+.2f 0 %s", play.FormatPV(pv), float64(m.Score), depth)
-		}
-		return
-	}
-	if len(in.PV) == 0 {
-		return
-	}
-	r.Printf("search %s %+.2f 0 %s", play.FormatPV(in.PV), float64(in.Score), depth)
 }
 
 // depthText is the depth column: the depth, or 100% for an exact solve and
@@ -355,7 +333,9 @@ func (s *session) goMove(arg string) error {
 		t0 := time.Now()
 		m, info := s.player.Go(ctx, pos, c, func(in search.Info) {
 			if in.Best != bitboard.NoSquare {
-				r.Printf("status %s %+.2f depth %s", play.FormatPV(in.PV), float64(in.Score), depthText(in))
+				// Value and depth first: NBoard's status bar cuts a long
+				// line of play, and the value is what the user looks for.
+				r.Printf("status %+.2f depth %s: %s", float64(in.Score), depthText(in), play.FormatPV(in.PV))
 			}
 		})
 		if m.How == play.FromBook {
@@ -371,13 +351,19 @@ func (s *session) goMove(arg string) error {
 
 // analyze evaluates every position of the game, last first (so that the
 // endgame's exact results help the earlier positions through the hash
-// table), sending "analysis <movesMade> <eval>" for each.
+// table), sending "analysis <movesMade> <eval>" for each. The eval is from
+// Black's side, as NBoard plots it (its own engine reports so): from the
+// side to move, the curve would flip sign at every move.
 func (s *session) analyze() {
 	positions := s.game.Positions()
 	s.think(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status analysing")
 		s.player.Analyze(ctx, positions, func(i int, info search.Info) {
-			r.Printf("analysis %d %.2f", i, float64(info.Score))
+			v := float64(info.Score)
+			if positions[i].ToMove == bitboard.White {
+				v = -v
+			}
+			r.Printf("analysis %d %.2f", i, v)
 		})
 		r.Println("status")
 	})
