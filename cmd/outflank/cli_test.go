@@ -27,6 +27,12 @@ func TestHelpIsCommandHelp(t *testing.T) {
 			t.Errorf("help %s:\n%s\n%s --help:\n%s", c.name, a, c.name, b)
 		}
 	}
+	list, _, _ := runWithInput(t, "", "help")
+	for _, l := range strings.Split(list, "\n") {
+		if len(l) > helpWidth {
+			t.Errorf("help: line of %d columns: %q", len(l), l)
+		}
+	}
 	if out, _, err := runWithInput(t, "", "help", "--help"); err != nil || !strings.HasPrefix(out, "Usage: outflank help") {
 		t.Errorf("help --help: %v %q", err, out)
 	}

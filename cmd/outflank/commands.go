@@ -9,7 +9,11 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/shell"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
 )
+
+// helpWidth is the width help text is wrapped to: a terminal's 80 columns.
+const helpWidth = 80
 
 // command is one subcommand. Each lives in its own file and adds itself to
 // the list from an init function, so commands can be added without touching
@@ -42,12 +46,12 @@ func (c *command) flags(e *env) *pflag.FlagSet {
 	fs.SetOutput(e.stderr)
 	fs.SortFlags = false
 	fs.Usage = func() {
-		fmt.Fprintf(e.stdout, "Usage: outflank %s %s\n\n%s\n", c.name, c.args, c.summary)
+		fmt.Fprintf(e.stdout, "Usage: outflank %s %s\n\n%s\n", c.name, c.args, strings.Join(textio.Wrap(c.summary, helpWidth), "\n"))
 		if c.details != "" {
 			fmt.Fprintf(e.stdout, "\n%s\n", strings.TrimSpace(c.details))
 		}
 		if fs.HasFlags() {
-			fmt.Fprintf(e.stdout, "\nFlags:\n%s", fs.FlagUsages())
+			fmt.Fprintf(e.stdout, "\nFlags:\n%s", fs.FlagUsagesWrapped(helpWidth))
 		}
 	}
 	return fs
@@ -92,9 +96,16 @@ func init() {
 			sorted := append([]*command(nil), commands...)
 			sort.Slice(sorted, func(i, j int) bool { return sorted[i].name < sorted[j].name })
 			for _, c := range sorted {
-				fmt.Fprintf(e.stdout, "  %-10s %s\n", c.name, c.summary)
+				// The summary wrapped beside the name, to fit a terminal.
+				for i, l := range textio.Wrap(c.summary, helpWidth-13) {
+					name := ""
+					if i == 0 {
+						name = c.name
+					}
+					fmt.Fprintf(e.stdout, "  %-10s %s\n", name, l)
+				}
 			}
-			fmt.Fprintln(e.stdout, "\nRun \"outflank help COMMAND\" (or \"outflank COMMAND --help\") for the arguments and flags of a command.")
+			fmt.Fprintln(e.stdout, "\nRun \"outflank help COMMAND\" (or \"outflank COMMAND --help\") for the\narguments and flags of a command.")
 			return nil
 		},
 	})

@@ -241,7 +241,7 @@ func (s *shell) help(args []string) error {
 			return fmt.Errorf("unknown command %q", args[0])
 		}
 		s.out.Println(strings.TrimSpace(name + " " + c.args))
-		for _, l := range wrap(c.help, s.cfg.Width-helpIndent) {
+		for _, l := range textio.Wrap(c.help, s.cfg.Width-helpIndent) {
 			s.out.Println(strings.Repeat(" ", helpIndent) + l)
 		}
 		return nil
@@ -256,7 +256,7 @@ func (s *shell) help(args []string) error {
 			s.out.Println(l)
 		}
 	}
-	for _, l := range wrap("Moves are squares a1-h8 (a1 top left); a transcript such as f5d6c3 plays several. \"help COMMAND\" explains one command.", s.cfg.Width) {
+	for _, l := range textio.Wrap("Moves are squares a1-h8 (a1 top left); a transcript such as f5d6c3 plays several. \"help COMMAND\" explains one command.", s.cfg.Width) {
 		s.out.Println(l)
 	}
 	return nil
@@ -270,7 +270,7 @@ const helpIndent = 18
 // too long for its column gets a line of its own, so the descriptions stay
 // aligned.
 func helpEntry(synopsis, help string, width int) []string {
-	text := wrap(help, max(width-helpIndent, 20))
+	text := textio.Wrap(help, max(width-helpIndent, 20))
 	pad := strings.Repeat(" ", helpIndent)
 	var out []string
 	first := "  " + synopsis
@@ -284,25 +284,6 @@ func helpEntry(synopsis, help string, width int) []string {
 		out = append(out, pad+l)
 	}
 	return out
-}
-
-// wrap breaks text into lines of at most width bytes at spaces (a longer
-// word gets a line of its own).
-func wrap(text string, width int) []string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = w
-		case len(line)+1+len(w) <= width:
-			line += " " + w
-		default:
-			lines = append(lines, line)
-			line = w
-		}
-	}
-	return append(lines, line)
 }
 
 func noArgs(args []string) error {
