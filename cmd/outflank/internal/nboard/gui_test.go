@@ -204,15 +204,19 @@ func (reorder) Search(ctx context.Context, pos bitboard.Position, lim search.Lim
 // TestHintNoStaleValues: when the best moves change between depths, no
 // move is left in NBoard's table with an older depth's value.
 func TestHintNoStaleValues(t *testing.T) {
-	h := startSession(t, reorder{})
-	lines := hintSession(t, h, exampleGame, 2)
-	gui := newHints(t)
-	gui.read(lines)
-	if st := gui.stale(); len(st) > 0 {
-		t.Errorf("stale hints %v after %q", st, lines)
-	}
-	if gui.lastDepth != "100%" || len(gui.hints) < 2 {
-		t.Errorf("table %+v after %q", gui.hints, lines)
+	// hint 1 searches for the single best move and values the moves it
+	// dropped at the end; hint 2 scores every move at every depth.
+	for _, n := range []int{1, 2} {
+		h := startSession(t, reorder{})
+		lines := hintSession(t, h, exampleGame, n)
+		gui := newHints(t)
+		gui.read(lines)
+		if st := gui.stale(); len(st) > 0 {
+			t.Errorf("hint %d: stale hints %v after %q", n, st, lines)
+		}
+		if gui.lastDepth != "100%" || len(gui.hints) < 2 {
+			t.Errorf("hint %d: table %+v after %q", n, gui.hints, lines)
+		}
 	}
 }
 

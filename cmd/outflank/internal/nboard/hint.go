@@ -22,6 +22,7 @@ type hintLines struct {
 	want  int                      // search moves to show beyond the book's
 	book  map[bitboard.Square]bool // sent as book lines
 	shown []bitboard.Square        // sent as search lines, in first-shown order
+	now   map[bitboard.Square]bool // sent at the last depth
 }
 
 // newHintLines sends the book lines of a hint for n moves (the book's
@@ -56,6 +57,7 @@ func (h *hintLines) search(in search.Info) {
 	} else if len(in.PV) > 0 {
 		lines = []search.MoveScore{{Move: in.PV[0], Score: in.Score}}
 	}
+	h.now = map[bitboard.Square]bool{}
 	rank := 0 // among the moves not in the book
 	for _, m := range lines {
 		if h.book[m.Move] {
@@ -71,10 +73,30 @@ func (h *hintLines) search(in search.Info) {
 			pv = in.PV
 		}
 		h.write("search %s %s 0 %s", play.FormatPV(pv), value(in, m.Score), depth)
+		h.now[m.Move] = true
 		if !old {
 			h.shown = append(h.shown, m.Move)
 		}
 	}
+}
+
+// missing lists the moves shown at an earlier depth that the last search
+// report did not value (a search for the single best move values no other).
+func (h *hintLines) missing() []bitboard.Square {
+	var out []bitboard.Square
+	for _, m := range h.shown {
+		if !h.now[m] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// revalue sends the line of move m valued score at the depth of the final
+// result in.
+func (h *hintLines) revalue(in search.Info, m bitboard.Square, score int) {
+	h.write("search %s %s 0 %s", m.Upper(), value(in, score), depthText(in))
+	h.now[m] = true
 }
 
 func (h *hintLines) wasShown(m bitboard.Square) bool {

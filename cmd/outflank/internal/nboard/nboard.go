@@ -263,9 +263,17 @@ func (s *session) hint(arg string) error {
 		t0 := time.Now()
 		var last search.Info
 		reported := false
-		// Every move is scored (not only the best n), so that a move shown
-		// at one depth gets its value at the next (see hintLines).
-		info := s.player.Hint(ctx, pos, bitboard.Count(pos.Moves()), func(in search.Info) {
+		// A move shown at one depth must get its value at the next (see
+		// hintLines). Several best moves are scored with a full window
+		// each, so scoring every move costs nothing more; a single best
+		// move is found about three times cheaper by a null-window search,
+		// and the moves it dropped are valued once at the end instead
+		// (unless the best could be a book move, already shown).
+		multi := bitboard.Count(pos.Moves())
+		if h.want == 1 && len(h.book) == 0 {
+			multi = 1
+		}
+		info := s.player.Hint(ctx, pos, multi, func(in search.Info) {
 			h.search(in)
 			r.Printf("nodestats %d %s", in.Nodes, seconds(time.Since(t0)))
 			last, reported = in, true
@@ -276,8 +284,32 @@ func (s *session) hint(arg string) error {
 			h.search(info)
 			r.Printf("nodestats %d %s", info.Nodes, seconds(time.Since(t0)))
 		}
+		for _, m := range h.missing() {
+			v, ok := s.moveValue(ctx, pos, m, info)
+			if !ok {
+				break
+			}
+			h.revalue(info, m, v)
+		}
 	})
 	return nil
+}
+
+// moveValue searches move m of pos as deep as the final result in went
+// (a solve if in is one), for the value of a move that left the hint's
+// best moves; ok is false if the search was stopped or fell short.
+func (s *session) moveValue(ctx context.Context, pos bitboard.Position, m bitboard.Square, in search.Info) (score int, ok bool) {
+	lim := s.player.Settings.Limits()
+	if in.Exact {
+		lim.EndgameEmpties, lim.WLD = search.AlwaysSolve, in.WLD
+	} else {
+		lim.Depth = max(in.Depth-1, 1)
+	}
+	child := play.Think(ctx, s.player.Engine, pos.Play(m), lim, nil)
+	if ctx.Err() != nil || (in.Exact && !child.Exact) || (!child.Exact && child.Depth < lim.Depth) {
+		return 0, false
+	}
+	return -child.Score, true
 }
 
 // sameResult reports whether two results would give the same search lines.
