@@ -2,6 +2,7 @@ package nboard
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"sort"
 	"strconv"
@@ -295,10 +296,10 @@ func TestAnalysisFromBlack(t *testing.T) {
 	}
 }
 
-// drawChoice finds, by seeded random play, a position late in a game where
-// the side to move has a best move that wins and another that draws
-// (exact scores, real search), and returns it with both moves.
-func drawChoice(t *testing.T, eng play.Searcher) (pos bitboard.Position, win, draw bitboard.Square) {
+// endgameWith finds, by seeded random play, a position 10 empties from the
+// end whose exact move scores (real search, every move scored) pass pick,
+// which returns the two moves of interest.
+func endgameWith(t *testing.T, eng play.Searcher, pick func(search.Info) (a, b bitboard.Square, ok bool)) (bitboard.Position, search.Info) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(7, 11))
 	for try := 0; try < 500; try++ {
@@ -318,17 +319,41 @@ func drawChoice(t *testing.T, eng play.Searcher) (pos bitboard.Position, win, dr
 			continue
 		}
 		info := play.Think(context.Background(), eng, p, search.Limits{EndgameEmpties: search.AlwaysSolve, MultiPV: 64}, nil)
-		if !info.Exact || info.Score <= 0 {
+		if !info.Exact {
 			continue
 		}
-		for _, m := range info.Moves {
-			if m.Score == 0 {
-				return p, info.Best, m.Move
-			}
+		if _, _, ok := pick(info); ok {
+			return p, info
 		}
 	}
-	t.Fatal("no position with a winning and a drawing move found")
-	return
+	t.Fatal("no such position found")
+	return bitboard.Position{}, search.Info{}
+}
+
+// winAndDraw picks a winning best move and a drawing one.
+func winAndDraw(info search.Info) (win, draw bitboard.Square, ok bool) {
+	if info.Score <= 0 {
+		return 0, 0, false
+	}
+	for _, m := range info.Moves {
+		if m.Score == 0 {
+			return info.Best, m.Move, true
+		}
+	}
+	return 0, 0, false
+}
+
+// drawAndLoss picks a drawing best move and the best losing one.
+func drawAndLoss(info search.Info) (draw, loss bitboard.Square, ok bool) {
+	if info.Score != 0 {
+		return 0, 0, false
+	}
+	for _, m := range info.Moves {
+		if m.Score < 0 {
+			return info.Best, m.Move, true // Moves are best first
+		}
+	}
+	return 0, 0, false
 }
 
 // TestContempt: NBoard's "Draws to Black"/"Draws to White" (set contempt
@@ -336,24 +361,40 @@ func drawChoice(t *testing.T, eng play.Searcher) (pos bitboard.Position, win, dr
 // that draws are given to prefers a proven draw to a small win.
 func TestContempt(t *testing.T) {
 	eng := search.New(search.Options{HashMB: 4})
-	pos, win, draw := drawChoice(t, eng)
-	game := (&bitboard.Game{Start: pos}).GGF()
-	toMover := "100" // contempt from Black's side that gives draws to the mover
-	if pos.ToMove == bitboard.White {
-		toMover = "-100"
-	}
-	for _, c := range []struct {
-		contempt string
-		want     bitboard.Square
-		eval     string
-	}{{"0", win, ""}, {toMover, draw, "/100.00/"}} {
+	// check plays go and wants a move whose exact score is want, and the
+	// eval given with it.
+	check := func(pos bitboard.Position, info search.Info, contempt string, want int, eval string) {
+		t.Helper()
 		h := startSession(t, search.New(search.Options{HashMB: 4}))
 		// depth 6: solve from 12 empties, so the position is solved.
-		h.send("nboard 2", "set depth 6", "set contempt "+c.contempt, "set game "+game, "ping 1", "go")
+		h.send("nboard 2", "set depth 6", "set contempt "+contempt, "set game "+(&bitboard.Game{Start: pos}).GGF(), "ping 1", "go")
 		h.expect("pong 1")
 		l, _ := h.expect("===")
-		if got := answer(t, l); got != c.want || !strings.Contains(l, c.eval) {
-			t.Errorf("contempt %s: %q, want %s%s (win %s, draw %s)", c.contempt, l, c.want.Upper(), c.eval, win, draw)
+		got := answer(t, l)
+		for _, m := range info.Moves {
+			if m.Move == got && (m.Score != want || !strings.HasPrefix(strings.TrimPrefix(l, "=== "+got.Upper()), eval)) {
+				t.Errorf("contempt %s: %q scores %+d; want a move scoring %+d, eval %s", contempt, l, m.Score, want, eval)
+			}
 		}
 	}
+	// Contempt from Black's side that gives draws to the side to move.
+	toMover := func(pos bitboard.Position, c string) string {
+		if pos.ToMove == bitboard.White {
+			return map[string]string{"100": "-100", "-100": "100"}[c]
+		}
+		return c
+	}
+	pos, info := endgameWith(t, eng, winAndDraw)
+	check(pos, info, "0", info.Score, fmt.Sprintf("/%.2f/", float64(info.Score)))
+	check(pos, info, toMover(pos, "100"), 0, "/100.00/") // a draw worth more than a small win
+	pos, info = endgameWith(t, eng, drawAndLoss)
+	_, loss, _ := drawAndLoss(info)
+	lossScore := 0
+	for _, m := range info.Moves {
+		if m.Move == loss {
+			lossScore = m.Score
+		}
+	}
+	check(pos, info, "0", 0, "/0.00/")
+	check(pos, info, toMover(pos, "-100"), lossScore, fmt.Sprintf("/%.2f/", float64(lossScore))) // a small loss better than a draw worth -100
 }

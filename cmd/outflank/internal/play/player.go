@@ -134,22 +134,42 @@ func (p *Player) Go(ctx context.Context, pos bitboard.Position, clock *Clock, re
 		how = Forced
 		lim = forcedLimits(lim)
 	}
-	draw := p.Settings.DrawValue(pos)
-	if draw != 0 && how == Searched && pos.Empties() <= lim.EndgameEmpties {
-		// Under contempt a proven draw is worth draw, not 0: the solve
-		// scores every move (MultiPV) so that the choice can weigh them.
-		lim.MultiPV = bitboard.Count(pos.Moves())
-	}
 	info := Think(ctx, p.Engine, pos, lim, report)
 	m := Move{Square: info.Best, How: how, Eval: float64(info.Score), Time: time.Since(start)}
-	if draw != 0 && info.Exact && !info.WLD {
-		best, v := withContempt(info, draw)
-		if best.Move != info.Best {
-			info.Best, info.Score, info.PV = best.Move, best.Score, []bitboard.Square{best.Move}
+	if draw := p.Settings.DrawValue(pos); draw != 0 && how == Searched && info.Exact && !info.WLD {
+		if info.Score == 0 {
+			m.Eval = draw // the best move draws
 		}
-		m.Square, m.Eval = best.Move, v
+		if contemptMatters(info.Score, draw) {
+			// Under contempt a proven draw is worth draw, not 0: a second
+			// solve, with a warm table, scores every move (MultiPV) so that
+			// the choice can weigh them; if it cannot finish in the time
+			// left, the plain solve's move stands.
+			all := lim
+			all.MultiPV, all.Soft = bitboard.Count(pos.Moves()), 0
+			if lim.Time > 0 {
+				all.Time = lim.Time - time.Since(start) // 0 would mean no limit
+			}
+			if lim.Time == 0 || all.Time > 0 {
+				if scored := Think(ctx, p.Engine, pos, all, nil); scored.Exact && ctx.Err() == nil {
+					best, v := withContempt(scored, draw)
+					if best.Move != info.Best {
+						info.Best, info.Score, info.PV = best.Move, best.Score, []bitboard.Square{best.Move}
+					}
+					m.Square, m.Eval = best.Move, v
+				}
+			}
+		}
+		m.Time = time.Since(start)
 	}
 	return m, info
+}
+
+// contemptMatters reports whether a move proven to draw, worth draw to
+// the side to move, could be chosen instead of the best move, worth score:
+// a draw better than a small win, or a small loss better than the draw.
+func contemptMatters(score int, draw float64) bool {
+	return (draw > 0 && score > 0 && float64(score) < draw) || (draw < 0 && score == 0)
 }
 
 // withContempt picks the best move of an exact result whose drawn moves
