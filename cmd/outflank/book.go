@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/book"
@@ -94,7 +95,7 @@ func runBook(e *env, args []string) error {
 			return fmt.Errorf("book show: give --moves or --board, not both")
 		case *board != "":
 			if pos, err = bitboard.ParseBoard(*board); err != nil {
-				return fmt.Errorf("book show: --board: %w", err)
+				return fmt.Errorf("book show: --board: %s", strings.TrimPrefix(err.Error(), "board: "))
 			}
 		case *line != "":
 			if pos, err = bitboard.PlayTranscript(pos, *line); err != nil {

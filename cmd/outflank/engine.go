@@ -102,7 +102,7 @@ func protocolArgs(e *env, c *command, args []string, depthHelp, timeHelp string)
 	fs := c.flags(e)
 	ef := addEngineFlags(fs)
 	d := fs.Int("depth", 12, depthHelp)
-	t := fs.Duration("time", 0, timeHelp)
+	t := timeFlag(fs, "time", 0, timeHelp)
 	if ok, err = parse(fs, args); !ok {
 		return st, 0, 0, false, err
 	}

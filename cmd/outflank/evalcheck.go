@@ -78,6 +78,9 @@ func runEvalCheck(e *env, args []string) error {
 	} else if *games > 0 || *exact > 0 {
 		return fmt.Errorf("evalcheck: --games and --exact need an evaluation B (--against)")
 	}
+	if len(*ffo) == 0 && *games == 0 && *exact == 0 && *solve == "" {
+		return fmt.Errorf("evalcheck: nothing to measure: give --ffo FILE, --games N, --exact N --wthor DIR or --solve N-M (see outflank help evalcheck)")
+	}
 	// evals lists A and, unless --against none, B.
 	type namedEval struct {
 		name string
