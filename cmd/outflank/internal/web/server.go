@@ -58,13 +58,26 @@ func New(cfg Config) *Server {
 	}
 	s.mux.Handle("GET /{$}", http.FileServerFS(files))
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(files)))
-	s.mux.HandleFunc("GET /api/info", s.info)
-	s.mux.HandleFunc("POST /api/game", s.game)
-	s.mux.HandleFunc("POST /api/parse", s.parse)
-	s.mux.HandleFunc("POST /api/new", s.newGame)
-	s.mux.HandleFunc("POST /api/search", s.search)
-	s.mux.HandleFunc("POST /api/stop", s.stop)
+	routes := map[string]struct {
+		method string
+		h      http.HandlerFunc
+	}{
+		"/api/info":   {"GET", s.info},
+		"/api/game":   {"POST", s.game},
+		"/api/parse":  {"POST", s.parse},
+		"/api/new":    {"POST", s.newGame},
+		"/api/search": {"POST", s.search},
+		"/api/stop":   {"POST", s.stop},
+	}
+	for path, rt := range routes {
+		s.mux.HandleFunc(rt.method+" "+path, rt.h)
+	}
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if rt, ok := routes[r.URL.Path]; ok {
+			w.Header().Set("Allow", rt.method)
+			fail(w, http.StatusMethodNotAllowed, "%s %s: use %s", r.Method, r.URL.Path, rt.method)
+			return
+		}
 		fail(w, http.StatusNotFound, "no API route %s %s", r.Method, r.URL.Path)
 	})
 	return s
