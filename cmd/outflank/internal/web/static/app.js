@@ -15,6 +15,7 @@ const S = {
   search: null,   // the running search: {ctrl, mode, ply}
   edit: null,     // while editing: {board: [64 chars], drag: index or -1}
   autoplay: true, // the engine moves by itself when it is its turn
+  note: '',       // what the engine just played, shown after the move
 };
 
 // ---- server calls ----
@@ -160,7 +161,8 @@ function changed() {
   stopSearch();
   S.hints = null;
   $('solution').textContent = '';
-  $('progress').textContent = '';
+  $('progress').textContent = S.note || '';
+  S.note = '';
   render();
   saveLink();
   const p = here();
@@ -182,7 +184,8 @@ function engineMove() {
     if (ev !== 'done') return;
     if (!d.best || d.best === 'PA') return;
     setEval(ply, d);
-    progress(d, d.book ? 'book move' : 'played');
+    progress(d, `${here().toMove === 'black' ? 'Black' : 'White'} played ${d.best.toLowerCase()}${d.book ? ' (book move)' : ''}`);
+    S.note = $('progress').textContent;
     // Play it after this stream has closed.
     setTimeout(() => { if (S.cursor === ply) playMove(d.best.toLowerCase()); }, 0);
   });
