@@ -20,31 +20,12 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/enginetest"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play/playtest"
 	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/search"
 )
 
 var updateScreenshot = flag.Bool("update-screenshot", false, "write the browser test's screenshot to testdata/screenshot.png (the README shows it)")
-
-// realEngine drives the real search, as "outflank web" does, so that the
-// browser test sees the engine's own replies and hint values.
-type realEngine struct{ e *search.Engine }
-
-func (r realEngine) Search(ctx context.Context, pos bitboard.Position, lim engine.Limits, report func(engine.Info)) engine.Info {
-	conv := func(i search.Info) engine.Info {
-		out := engine.Info{Depth: i.Depth, Exact: i.Exact, WLD: i.WLD, Score: i.Score, Best: i.Best, PV: i.PV, Nodes: i.Nodes, Time: i.Time}
-		for _, m := range i.Moves {
-			out.Moves = append(out.Moves, engine.MoveScore{Move: m.Move, Score: m.Score})
-		}
-		return out
-	}
-	sl := search.Limits{Depth: lim.Depth, Time: lim.Time, EndgameEmpties: lim.EndgameEmpties, WLD: lim.WLD, MultiPV: lim.MultiPV}
-	return conv(r.e.Search(ctx, pos, sl, func(i search.Info) { report(conv(i)) }))
-}
-
-func (r realEngine) Clear() { r.e.Clear() }
 
 // findChromium returns the path of a Chromium or Chrome binary, or "".
 func findChromium() string {
@@ -78,12 +59,12 @@ func TestBrowser(t *testing.T) {
 	}
 	afterF5 := bitboard.Start().Play(sq("f5"))
 	afterF5D6 := afterF5.Play(sq("d6"))
-	bk := enginetest.Book{
+	bk := playtest.Book{
 		afterF5:   {{Move: sq("d6"), Score: -1, Games: 500}},
 		afterF5D6: {{Move: sq("c3"), Score: 0.5, Games: 400}, {Move: sq("c5"), Score: -3, Games: 20}},
 	}
 	// Level 4: the hints and replies come at once, keeping the test short.
-	srv := New(Config{Searcher: realEngine{search.New(search.Options{HashMB: 4, Eval: eval.Simple{}})}, Book: bk, Level: 4, Version: "test"})
+	srv := New(Config{Searcher: search.New(search.Options{HashMB: 4, Eval: eval.Simple{}}), Book: bk, Level: 4, Version: "test"})
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
 

@@ -1,30 +1,32 @@
 package web
 
-// This file is the one place where the web server meets the engine: every
-// search, book lookup and engine move goes through analyst, so that the
-// rest of the package speaks only positions and JSON-ready results.
+// This file is the one place where the web server meets the play layer:
+// every search, book lookup and engine move goes through analyst, so that
+// the rest of the package speaks only positions and JSON-ready results.
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
+	"github.com/outflank-othello/outflank/search"
 )
 
 // Config is what the web command gives the server.
 type Config struct {
-	Searcher engine.Searcher // used by one search at a time; the server sees to that
-	Book     engine.Book     // nil: no opening book
-	Level    int             // the page's default level (midgame depth), 1..60
-	Name     string          // engine name shown on the page
+	Searcher play.Searcher // used by one search at a time; the server sees to that
+	Book     play.Book     // nil: no opening book
+	Level    int           // the page's default level (midgame depth), 1..60
+	Name     string        // engine name shown on the page
 	Version  string
 }
 
 // analyst runs the searches the page asks for.
 type analyst struct {
-	s    engine.Searcher
-	book engine.Book
+	s    play.Searcher
+	book play.Book
 }
 
 // settings are the page's strength settings: a level (midgame depth, with
@@ -35,61 +37,54 @@ type settings struct {
 	Time  time.Duration
 }
 
-func (st settings) limits() engine.Limits {
+// player is the play layer's player for one request's settings. A time
+// per move leaves the depth open and caps the time instead.
+func (a analyst) player(st settings) *play.Player {
+	p := &play.Player{Engine: a.s, Book: a.book, Settings: play.Settings{Depth: st.Level}}
 	if st.Time > 0 {
-		return engine.Limits{Time: st.Time}
+		p.Settings = play.Settings{Depth: 60, Time: st.Time}
 	}
-	return engine.Limits{Depth: st.Level, EndgameEmpties: engine.EndgameEmpties(st.Level)}
+	return p
 }
 
 // allMoves is a MultiPV wide enough for every legal move (at most 33 in
 // any reachable position, 64 to be safe with edited boards).
 const allMoves = 64
 
-// engineMove chooses the engine's move in pos: a book move when the book
-// knows one with enough games, otherwise a search. The result's Best is
-// legal (a pass when the side must pass; NoSquare when the game is over).
+// engineMove chooses the engine's move in pos as every front end does
+// (play.Player.Go: book, forced move, search). The result's Best is legal.
 func (a analyst) engineMove(ctx context.Context, pos bitboard.Position, st settings, report func(result)) result {
-	if b, ok := engine.BookChoice(a.book, pos); ok {
-		r := result{Best: b.Move.String(), Score: int(b.Score), PV: []string{b.Move.String()}, Book: true}
+	m, info := a.player(st).Go(ctx, pos, nil, reporter(report))
+	if m.How == play.FromBook {
+		r := result{Best: m.Square.String(), Score: int(math.Round(m.Eval)), PV: []string{m.Square.String()}, Book: true, Selectivity: 100}
 		report(r)
 		return r
 	}
-	return a.think(ctx, pos, engine.OnlyMove(pos, st.limits()), report)
+	r := fromInfo(info)
+	r.Best = m.Square.String()
+	return r
 }
 
 // hint scores every legal move of pos, reporting as the search deepens.
 func (a analyst) hint(ctx context.Context, pos bitboard.Position, st settings, report func(result)) result {
-	lim := st.limits()
-	lim.MultiPV = allMoves
-	return a.think(ctx, pos, lim, report)
+	return fromInfo(a.player(st).Hint(ctx, pos, allMoves, reporter(report)))
 }
 
 // solve finds the exact score of pos and a best line.
 func (a analyst) solve(ctx context.Context, pos bitboard.Position, report func(result)) result {
-	return a.think(ctx, pos, engine.Limits{EndgameEmpties: 64}, report)
+	return fromInfo(a.player(settings{}).Solve(ctx, pos, false, reporter(report)))
 }
 
-// evaluate scores pos for the evaluation graph.
-func (a analyst) evaluate(ctx context.Context, pos bitboard.Position, st settings) result {
-	return a.think(ctx, pos, st.limits(), nil)
-}
-
-func (a analyst) think(ctx context.Context, pos bitboard.Position, lim engine.Limits, report func(result)) result {
-	var r func(engine.Info)
-	if report != nil {
-		r = func(i engine.Info) { report(fromInfo(i)) }
-	}
-	return fromInfo(engine.Think(ctx, a.s, pos, lim, r))
+// analyze scores every position of a game, the last first, calling
+// report with each position's index and result.
+func (a analyst) analyze(ctx context.Context, positions []bitboard.Position, st settings, report func(int, result)) {
+	a.player(st).Analyze(ctx, positions, func(i int, info search.Info) { report(i, fromInfo(info)) })
 }
 
 // bookMoves lists what the book knows of pos's moves (nil without a book).
 func (a analyst) bookMoves(pos bitboard.Position) []bookMove {
-	if a.book == nil {
-		return nil
-	}
 	var out []bookMove
-	for _, b := range a.book.Moves(pos) {
+	for _, b := range a.player(settings{}).BookMoves(pos, allMoves) {
 		if b.Move.IsBoard() && pos.IsLegal(b.Move) {
 			out = append(out, bookMove{Move: b.Move.String(), Score: roundScore(b.Score), Games: b.Games})
 		}
@@ -98,11 +93,18 @@ func (a analyst) bookMoves(pos bitboard.Position) []bookMove {
 }
 
 // newGame makes the engine forget what it learnt of earlier positions.
-func (a analyst) newGame() { a.s.Clear() }
+func (a analyst) newGame() { a.player(settings{}).NewGame() }
 
-func fromInfo(i engine.Info) result {
-	r := result{Depth: i.Depth, Exact: i.Exact, WLD: i.WLD, Score: i.Score, Nodes: i.Nodes,
-		Millis: i.Time.Milliseconds()}
+func reporter(report func(result)) func(search.Info) {
+	if report == nil {
+		return nil
+	}
+	return func(i search.Info) { report(fromInfo(i)) }
+}
+
+func fromInfo(i search.Info) result {
+	r := result{Depth: i.Depth, Selectivity: i.Selectivity, Exact: i.Exact, WLD: i.WLD, Score: i.Score,
+		Nodes: i.Nodes, Millis: i.Time.Milliseconds()}
 	if i.Best != bitboard.NoSquare {
 		r.Best = i.Best.String()
 	}

@@ -16,17 +16,18 @@ import (
 // result is a search result or progress report as the page reads it.
 // Scores are final disc differences for the side to move (-64..64).
 type result struct {
-	Depth   int         `json:"depth"`
-	Exact   bool        `json:"exact"`         // the score is proven
-	WLD     bool        `json:"wld,omitempty"` // proven only as win/draw/loss
-	Score   int         `json:"score"`
-	Best    string      `json:"best,omitempty"` // "" when the game is over; "PA" for a pass
-	PV      []string    `json:"pv"`
-	Moves   []moveScore `json:"moves,omitempty"` // hints: every legal move, best first
-	Nodes   uint64      `json:"nodes"`
-	Millis  int64       `json:"ms"`
-	Book    bool        `json:"book,omitempty"`    // an opening-book move, not searched
-	Stopped bool        `json:"stopped,omitempty"` // the page stopped the search before it finished
+	Depth       int         `json:"depth"`
+	Selectivity int         `json:"selectivity"`   // percent confidence of selective cuts; 100: none (as "18@95%")
+	Exact       bool        `json:"exact"`         // the score is proven
+	WLD         bool        `json:"wld,omitempty"` // proven only as win/draw/loss
+	Score       int         `json:"score"`
+	Best        string      `json:"best,omitempty"` // "" when the game is over; "PA" for a pass
+	PV          []string    `json:"pv"`
+	Moves       []moveScore `json:"moves,omitempty"` // hints: every legal move, best first
+	Nodes       uint64      `json:"nodes"`
+	Millis      int64       `json:"ms"`
+	Book        bool        `json:"book,omitempty"`    // an opening-book move, not searched
+	Stopped     bool        `json:"stopped,omitempty"` // the page stopped the search before it finished
 }
 
 type moveScore struct {
@@ -187,18 +188,14 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 func (s *Server) analyze(ctx context.Context, g *bitboard.Game, st settings, ev *stream) result {
 	var res result
 	positions := g.Positions()
-	for i := len(positions) - 1; i >= 0 && ctx.Err() == nil; i-- {
-		p := positions[i]
-		res = s.a.evaluate(ctx, p, st)
-		if ctx.Err() != nil {
-			break
-		}
-		black := res.Score
-		if p.ToMove == bitboard.White {
+	s.a.analyze(ctx, positions, st, func(i int, r result) {
+		res = r
+		black := r.Score
+		if positions[i].ToMove == bitboard.White {
 			black = -black
 		}
-		ev.send("eval", evalEvent{Ply: i, Black: black, Exact: res.Exact, Depth: res.Depth})
-	}
+		ev.send("eval", evalEvent{Ply: i, Black: black, Exact: r.Exact, Depth: r.Depth})
+	})
 	return res
 }
 

@@ -13,14 +13,14 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/enginetest"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play/playtest"
 )
 
 func newTestServer(t *testing.T, cfg Config) *httptest.Server {
 	t.Helper()
 	if cfg.Searcher == nil {
-		cfg.Searcher = &enginetest.Greedy{}
+		cfg.Searcher = &playtest.Greedy{}
 	}
 	ts := httptest.NewServer(New(cfg))
 	t.Cleanup(ts.Close)
@@ -209,7 +209,7 @@ func TestLoopbackHost(t *testing.T) {
 	if err != nil {
 		t.Skipf("no loopback listener: %v", err)
 	}
-	s := New(Config{Searcher: &enginetest.Greedy{}})
+	s := New(Config{Searcher: &playtest.Greedy{}})
 	go s.Serve(ln)
 	defer ln.Close()
 	for host, want := range map[string]int{"rebound.example:80": 403, "localhost": 200, ln.Addr().String(): 200, "[::1]:8080": 200} {
@@ -318,7 +318,7 @@ func names(es []event) []string {
 
 func TestSearchHint(t *testing.T) {
 	afterF5 := bitboard.Start().Play(sq("f5"))
-	bk := enginetest.Book{afterF5: {{Move: sq("d6"), Score: -0.5, Games: 100}, {Move: sq("a1"), Score: 9, Games: 100}}}
+	bk := playtest.Book{afterF5: {{Move: sq("d6"), Score: -0.5, Games: 100}, {Move: sq("a1"), Score: 9, Games: 100}}}
 	ts := newTestServer(t, Config{Book: bk})
 	all, done := collect(t, startSearch(t, context.Background(), ts, `{"mode":"hint","moves":["f5"],"level":2}`))
 	if all[0].name != "start" {
@@ -345,7 +345,7 @@ func TestSearchHint(t *testing.T) {
 }
 
 func TestSearchMove(t *testing.T) {
-	bk := enginetest.Book{bitboard.Start(): {{Move: sq("e6"), Score: 0, Games: engine.MinBookGames}}}
+	bk := playtest.Book{bitboard.Start(): {{Move: sq("e6"), Score: 0, Games: play.MinBookGames}}}
 	ts := newTestServer(t, Config{Book: bk})
 	_, done := collect(t, startSearch(t, context.Background(), ts, `{"mode":"move"}`))
 	if done.Best != "e6" || !done.Book {
@@ -391,7 +391,7 @@ func waitStart(t *testing.T, started chan struct{}) {
 // TestStop: /api/stop ends a search that has no limit, which reports the
 // best move so far as stopped.
 func TestStop(t *testing.T) {
-	slow := &enginetest.Slow{Started: make(chan struct{}, 4)}
+	slow := &playtest.Slow{Started: make(chan struct{}, 4)}
 	ts := newTestServer(t, Config{Searcher: slow})
 	ch := startSearch(t, context.Background(), ts, `{"mode":"solve"}`)
 	waitStart(t, slow.Started)
@@ -407,7 +407,7 @@ func TestStop(t *testing.T) {
 // TestPageGone: closing the request stops the search (the engine is free
 // for the next one), and a new search stops the one running.
 func TestPageGone(t *testing.T) {
-	slow := &enginetest.Slow{Started: make(chan struct{}, 4)}
+	slow := &playtest.Slow{Started: make(chan struct{}, 4)}
 	ts := newTestServer(t, Config{Searcher: slow})
 	ctx, cancel := context.WithCancel(context.Background())
 	startSearch(t, ctx, ts, `{"mode":"hint"}`)

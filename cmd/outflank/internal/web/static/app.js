@@ -204,7 +204,7 @@ function hint() {
         for (const m of d.moves) S.hints.moves[m.move.toLowerCase()] = m.score;
         S.hints.best = (d.best || '').toLowerCase();
         S.hints.exact = d.exact;
-        S.hints.depth = d.depth;
+        S.hints.depth = depthText(d);
         setEval(ply, d);
         renderBoard();
         renderGraph();
@@ -224,7 +224,7 @@ function solve() {
   $('solution').textContent = `Solving ${empties} empties…`;
   search('solve', (ev, d) => {
     if (ev === 'info') {
-      $('solution').textContent = `Solving ${empties} empties… ${d.exact ? 'exact' : 'depth ' + d.depth}: ${signed(d.score)} ${line(d.pv)}`;
+      $('solution').textContent = `Solving ${empties} empties… ${d.exact ? 'exact' : 'depth ' + depthText(d)}: ${signed(d.score)} ${line(d.pv)}`;
     } else if (ev === 'tick') {
       tick(d);
     } else if (ev === 'done') {
@@ -269,11 +269,15 @@ const line = (pv) => (pv || []).map((m) => m.toLowerCase()).join(' ');
 
 function progress(d, what) {
   if (d.ms === undefined) return;
-  const depth = d.book ? 'book' : d.exact ? 'exact' : d.depth ? `depth ${d.depth}` : '';
+  const depth = d.book ? 'book' : d.exact ? 'exact' : d.depth ? `depth ${depthText(d)}` : '';
   const best = d.best ? `${d.best.toLowerCase()} ${signed(d.score)}` : '';
   $('progress').textContent = [what, best, depth, d.nodes ? `${d.nodes.toLocaleString()} nodes` : '',
     `${(d.ms / 1000).toFixed(1)} s`, d.pv && d.pv.length > 1 ? line(d.pv) : ''].filter(Boolean).join(' · ');
 }
+
+// depthText writes a depth as NBoard does: "18", or "18@95%" when the
+// search made selective cuts at that confidence.
+const depthText = (d) => (d.selectivity && d.selectivity < 100 ? `${d.depth}@${d.selectivity}%` : `${d.depth}`);
 
 function tick(d) {
   const el = $('progress');
