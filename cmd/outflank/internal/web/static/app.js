@@ -135,6 +135,10 @@ async function loadGame(start, moves, cursor) {
 async function playMove(sq) {
   if (S.edit || !S.game) return;
   const p = here();
+  if (S.search && S.search.mode === 'move' && S.search.ply === S.cursor) {
+    showError('The engine is thinking: press Stop to make it play now.');
+    return;
+  }
   if (!p.legal.includes(sq)) {
     showError(p.over ? 'The game is over.' : `${sq} is not a legal move for ${p.toMove}.`);
     return;
