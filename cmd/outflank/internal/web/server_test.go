@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -393,13 +394,28 @@ func waitStart(t *testing.T, started chan struct{}) {
 func TestStop(t *testing.T) {
 	slow := &playtest.Slow{Started: make(chan struct{}, 4)}
 	ts := newTestServer(t, Config{Searcher: slow})
-	ch := startSearch(t, context.Background(), ts, `{"mode":"solve"}`)
+	ch := startSearch(t, context.Background(), ts, `{"mode":"hint"}`)
 	waitStart(t, slow.Started)
+	// The page sees the search deepen before it stops it.
+	depths := []int{}
+	for e := range ch {
+		if e.name == "info" {
+			var r result
+			json.Unmarshal(e.data, &r)
+			depths = append(depths, r.Depth)
+			if len(depths) == 3 {
+				break
+			}
+		}
+	}
+	if !slices.IsSorted(depths) || len(depths) < 3 || depths[0] == depths[2] {
+		t.Errorf("progress depths %v, want deepening", depths)
+	}
 	if code, b := post(t, ts, "/api/stop", ""); code != http.StatusNoContent {
 		t.Fatalf("stop: %d %s", code, b)
 	}
 	_, done := collect(t, ch)
-	if !done.Stopped || done.Best == "" {
+	if !done.Stopped || done.Best == "" || len(done.Moves) != 4 {
 		t.Errorf("stopped search: %+v", done)
 	}
 }
@@ -444,6 +460,24 @@ func FuzzParseText(f *testing.F) {
 		}
 		if g2.Current() != g.Current() || len(g2.Moves) != len(g.Moves) {
 			t.Fatalf("%q: read back differs", s)
+		}
+	})
+}
+
+// FuzzRequests: no request body makes a handler panic or answer 5xx.
+func FuzzRequests(f *testing.F) {
+	for _, s := range []string{`{"moves":["f5"]}`, `{"start":"` + bitboard.Start().String() + `","moves":["pa"]}`, `{"text":"f5d6"}`,
+		`{"handicap":2,"weaker":"white"}`, `{"mode":"hint","level":1}`, `{"mode":"analyze","moves":["f5","d6"],"level":1,"time":0.01}`, `[]`, `{"moves":null}`} {
+		f.Add(s)
+	}
+	srv := New(Config{Searcher: &playtest.Greedy{}, Level: 1})
+	f.Fuzz(func(t *testing.T, body string) {
+		for _, path := range []string{"/api/game", "/api/parse", "/api/new", "/api/search"} {
+			w := httptest.NewRecorder()
+			srv.ServeHTTP(w, httptest.NewRequest("POST", path, strings.NewReader(body)))
+			if w.Code >= 500 || (w.Code >= 400 && !strings.Contains(w.Body.String(), `"error"`)) {
+				t.Fatalf("%s %q: %d %s", path, body, w.Code, w.Body)
+			}
 		}
 	})
 }
