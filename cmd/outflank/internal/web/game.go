@@ -14,6 +14,37 @@ import (
 type gameRequest struct {
 	Start string   `json:"start"`
 	Moves []string `json:"moves"`
+	Props []prop   `json:"props"` // the record's other GGF properties (players, date, ...), kept for the export
+}
+
+// prop is one KEY[value] property of a GGF record.
+type prop struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// ggfKey is what a property name may be; BO, B and W are the record's
+// structure, written from the game itself (and GM is always Othello).
+var ggfKey = regexp.MustCompile(`^[A-Z]{1,8}$`)
+
+// checkProps refuses properties that would not write back as GGF.
+func checkProps(ps []prop) ([]bitboard.Prop, error) {
+	if len(ps) > 32 {
+		return nil, fmt.Errorf("%d game properties: at most 32", len(ps))
+	}
+	var out []bitboard.Prop
+	for _, p := range ps {
+		switch {
+		case !ggfKey.MatchString(p.Key):
+			return nil, fmt.Errorf("game property %q: want a name of 1 to 8 capital letters", p.Key)
+		case p.Key == "BO" || p.Key == "B" || p.Key == "W":
+			return nil, fmt.Errorf("game property %s: the board and moves are given on their own", p.Key)
+		case strings.ContainsAny(p.Value, "]\x00") || len(p.Value) > 1000:
+			return nil, fmt.Errorf("game property %s: the value must be under 1000 characters without ']'", p.Key)
+		}
+		out = append(out, bitboard.Prop{Key: p.Key, Value: p.Value})
+	}
+	return out, nil
 }
 
 // maxMoves bounds a game's move list: 60 board moves and the passes
@@ -36,7 +67,11 @@ func (q gameRequest) game() (*bitboard.Game, error) {
 	if len(q.Moves) > maxMoves {
 		return nil, fmt.Errorf("%d moves: a game has at most %d", len(q.Moves), maxMoves)
 	}
-	g := &bitboard.Game{Start: start}
+	props, err := checkProps(q.Props)
+	if err != nil {
+		return nil, err
+	}
+	g := &bitboard.Game{Start: start, Props: props}
 	for _, s := range q.Moves {
 		sq, err := bitboard.ParseSquare(s)
 		if err != nil {
@@ -167,13 +202,17 @@ type ply struct {
 type gameState struct {
 	Start      string   `json:"start"`
 	Moves      []string `json:"moves"`
+	Props      []prop   `json:"props"`
 	Plies      []ply    `json:"plies"`
 	GGF        string   `json:"ggf"`
 	Transcript string   `json:"transcript"`
 }
 
 func stateOf(g *bitboard.Game) gameState {
-	st := gameState{Start: g.Start.String(), Moves: []string{}, GGF: g.GGF()}
+	st := gameState{Start: g.Start.String(), Moves: []string{}, Props: []prop{}, GGF: recordGGF(g)}
+	for _, p := range g.Props {
+		st.Props = append(st.Props, prop{Key: p.Key, Value: p.Value})
+	}
 	squares := make([]bitboard.Square, len(g.Moves))
 	for i, m := range g.Moves {
 		st.Moves = append(st.Moves, m.Square.String())
@@ -193,6 +232,19 @@ func stateOf(g *bitboard.Game) gameState {
 		st.Plies = append(st.Plies, pl)
 	}
 	return st
+}
+
+// recordGGF writes g as GGF, with its result (RE, Black's disc difference
+// with empties to the winner, as GGS writes it) when the game is over and
+// the record does not say.
+func recordGGF(g *bitboard.Game) string {
+	end := g.Current()
+	if _, ok := g.Prop("RE"); ok || !end.GameOver() {
+		return g.GGF()
+	}
+	c := *g
+	c.Props = append(append([]bitboard.Prop(nil), g.Props...), bitboard.Prop{Key: "RE", Value: fmt.Sprintf("%+d.000", 2*end.BlackScoreEmptiesToWinner()-64)})
+	return c.GGF()
 }
 
 // resultText says who won a finished game, empties counted for the winner.

@@ -226,6 +226,8 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 	var q struct {
 		Handicap int    `json:"handicap"`
 		Weaker   string `json:"weaker"`
+		Black    string `json:"black"` // the players' names for the record
+		White    string `json:"white"`
 	}
 	if !decode(w, r, &q) {
 		return
@@ -251,6 +253,18 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		return
 	}
-	g := &bitboard.Game{Start: handicap(q.Handicap, weaker)}
+	ps := []prop{{"PC", "Outflank web"}, {"DT", time.Now().UTC().Format("2006.01.02_15:04:05.UTC")}}
+	if q.Black != "" {
+		ps = append(ps, prop{"PB", q.Black})
+	}
+	if q.White != "" {
+		ps = append(ps, prop{"PW", q.White})
+	}
+	props, err := checkProps(ps)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	g := &bitboard.Game{Start: handicap(q.Handicap, weaker), Props: props}
 	reply(w, stateOf(g))
 }

@@ -101,6 +101,21 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// TestRecord: a GGF record's players survive the round trip through the
+// page, and a finished game's record gets its result.
+func TestRecord(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	st := postState(t, ts, "/api/parse", mustJSON(t, map[string]string{"text": "(;GM[Othello]PB[Ann]PW[Bob]B[F5];)"}))
+	st = postState(t, ts, "/api/game", mustJSON(t, gameRequest{Start: st.Start, Moves: append(st.Moves, "d6"), Props: st.Props}))
+	if !strings.HasPrefix(st.GGF, "(;GM[Othello]PB[Ann]PW[Bob]BO[8 ") || !strings.HasSuffix(st.GGF, "B[F5]W[D6];)") {
+		t.Errorf("record %s", st.GGF)
+	}
+	st = postState(t, ts, "/api/game", `{"start":"-OXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX X","moves":["a1"]}`)
+	if !strings.Contains(st.GGF, "RE[+64.000]") {
+		t.Errorf("finished record %s: want RE[+64.000]", st.GGF)
+	}
+}
+
 func TestNewHandicap(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	st := postState(t, ts, "/api/new", `{"handicap":4,"weaker":"white"}`)
@@ -112,6 +127,9 @@ func TestNewHandicap(t *testing.T) {
 	}
 	if st.Plies[0].ToMove != "black" || st.Plies[0].White != 6 {
 		t.Errorf("handicap start %+v", st.Plies[0])
+	}
+	if !strings.Contains(st.GGF, "PC[Outflank web]") {
+		t.Errorf("new game record %s", st.GGF)
 	}
 	st = postState(t, ts, "/api/new", `{"handicap":1}`)
 	if st.Plies[0].Board[0] != 'X' || st.Plies[0].Black != 3 {
@@ -139,6 +157,8 @@ func TestBadInput(t *testing.T) {
 		{"not json", "POST", "/api/game", `moves=f5`, 400, "bad request body"},
 		{"unknown field", "POST", "/api/game", `{"move":"f5"}`, 400, "unknown field"},
 		{"two values", "POST", "/api/game", `{}{}`, 400, "more than one"},
+		{"bad property", "POST", "/api/game", `{"props":[{"key":"PB","value":"a]b"}]}`, 400, "without ']'"},
+		{"moves as property", "POST", "/api/game", `{"props":[{"key":"B","value":"f5"}]}`, 400, "on their own"},
 		{"oversized body", "POST", "/api/parse", huge, 413, "over 64 KiB"},
 		{"empty paste", "POST", "/api/parse", `{"text":"  "}`, 400, "nothing to read"},
 		{"bad ggf", "POST", "/api/parse", `{"text":"(;GM[Othello]B[F5]W[A1];)"}`, 400, "ggf"},

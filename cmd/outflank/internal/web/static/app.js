@@ -16,6 +16,7 @@ const S = {
   edit: null,     // while editing: {board: [64 chars], drag: index or -1}
   autoplay: true, // the engine moves by itself when it is its turn
   note: '',       // what the engine just played, shown after the move
+  name: 'Outflank', // the engine's name, for the record's players
 };
 
 // ---- server calls ----
@@ -127,8 +128,8 @@ function setGame(st, cursor) {
   S.cursor = stopAt(cursor === undefined ? lastPly() : Math.min(cursor, lastPly()), -1);
 }
 
-async function loadGame(start, moves, cursor) {
-  const st = await api('api/game', { start, moves });
+async function loadGame(start, moves, cursor, props) {
+  const st = await api('api/game', { start, moves, props: props || [] });
   setGame(st, cursor);
 }
 
@@ -149,7 +150,7 @@ async function playMove(sq) {
     if ((S.game.moves[S.cursor] || '').toLowerCase() === sq) {
       S.cursor = stopAt(S.cursor + 1, 1); // the move the record already has
     } else {
-      await loadGame(S.game.start, S.game.moves.slice(0, S.cursor).concat([sq]));
+      await loadGame(S.game.start, S.game.moves.slice(0, S.cursor).concat([sq]), undefined, S.game.props);
     }
   } catch (e) {
     showError(e.message);
@@ -450,7 +451,10 @@ async function newGame() {
   stopSearch();
   showError('');
   try {
-    const st = await api('api/new', { handicap: +$('handicap').value, weaker: $('weaker').value });
+    const name = (color) => (engineSide(color) ? S.name : 'Player');
+    const st = await api('api/new', {
+      handicap: +$('handicap').value, weaker: $('weaker').value, black: name('black'), white: name('white'),
+    });
     S.evals = [];
     S.game = null;
     setGame(st, 0);
@@ -666,6 +670,7 @@ async function main() {
     const info = await r.json();
     $('version').textContent = `${info.name} ${info.version}${info.book ? ' · book' : ''}`;
     $('level').value = info.level;
+    S.name = info.name;
   } catch (e) {
     showError('The server does not answer: is "outflank web" still running?');
   }
