@@ -225,6 +225,13 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("after the drag: board %q, want %q", board, want)
 	}
 
+	// A link to a position whose side to move must pass: the page shows
+	// the position after the pass, and a1 ends the game.
+	passing := "-O" + strings.Repeat("X", 62) + "O" // white to move must pass
+	run("a game that starts with a pass", chromedp.Evaluate(`location.hash = 'start=`+passing+`'`, nil),
+		chromedp.Poll(`document.getElementById('turn').textContent === 'Black to move'`, nil),
+		click("a1"), chromedp.Poll(`document.getElementById('turn').textContent === 'Black wins 64-0'`, nil))
+
 	// A link opens a position; Solve finds FFO #1's exact +18 and G8.
 	var solution string
 	run("solve FFO #1", chromedp.Evaluate(`document.getElementById('hints').click(); location.hash = 'start=`+ffo1+`'`, nil),

@@ -104,10 +104,19 @@ const here = () => S.game.plies[S.cursor];
 const lastPly = () => S.game.plies.length - 1;
 
 // A position where the side to move must pass is never shown: the
-// server adds the pass, and navigation steps over it.
+// server adds the pass after it, and navigation steps over it (forward
+// from the start, when the game begins with a pass).
 function stopAt(i, dir) {
-  while (i > 0 && i < lastPly() && plies()[i].pass) i += dir;
-  return Math.max(0, Math.min(lastPly(), i));
+  i = Math.max(0, Math.min(lastPly(), i));
+  while (plies()[i].pass && i < lastPly()) {
+    if (dir < 0 && i > 0) {
+      i--;
+    } else {
+      i++;
+      dir = 1;
+    }
+  }
+  return i;
 }
 
 function engineSide(color) {
@@ -619,6 +628,8 @@ function init() {
   $('go').onclick = () => { S.autoplay = true; engineMove(); };
   $('engineSide').onchange = () => { S.autoplay = true; changed(); };
   $('hints').onchange = () => { if ($('hints').checked) { if (!S.search) hint(); } else { if (S.search && S.search.mode === 'hint') stopSearch(); S.hints = null; renderBoard(); } };
+  // New strength settings restart the hints with them.
+  $('level').onchange = $('time').onchange = () => { if (S.search && S.search.mode === 'hint') hint(); };
   $('solve').onclick = solve;
   $('analyze').onclick = analyze;
   $('stop').onclick = () => { S.autoplay = false; fetch('api/stop', { method: 'POST' }); };
