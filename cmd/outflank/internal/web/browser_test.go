@@ -177,6 +177,12 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("board %q, want %q", board, pos.String()[:64])
 	}
 	checkHints(pos)
+	// The record keeps the engine's evaluations and times, as GGF has them.
+	var record string
+	run("export", chromedp.Click(`#exportGGF`, chromedp.ByQuery), chromedp.Value(`#text`, &record, chromedp.ByQuery))
+	if !regexp.MustCompile(`B\[F5\]W\[D6/-?\d+\.\d\d/\d+\.\d\d\]B\[C3\]W\[` + strings.ToUpper(moves[3]) + `/`).MatchString(record) {
+		t.Errorf("record %q: want the engine's moves with evaluation and time", record)
+	}
 
 	// An illegal click says so on the page and changes nothing.
 	var msg string

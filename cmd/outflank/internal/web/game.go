@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 
@@ -73,20 +74,25 @@ func (q gameRequest) game() (*bitboard.Game, error) {
 	}
 	g := &bitboard.Game{Start: start, Props: props}
 	for _, s := range q.Moves {
-		sq, err := bitboard.ParseSquare(s)
+		m, err := bitboard.ParseGameMove(s)
+		if err == nil && (!finite(m.Eval) || !finite(m.Time) || m.Time < 0) {
+			err = fmt.Errorf("move %q: evaluation and time must be finite, the time not negative", s)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("move %d: %w", len(g.Moves)+1, err)
 		}
-		if sq == bitboard.PassMove && !g.Current().MustPass() {
+		if m.Square == bitboard.PassMove && !g.Current().MustPass() {
 			return nil, fmt.Errorf("move %d: pass while %s has a move", len(g.Moves)+1, g.Current().ToMove)
 		}
-		if err := g.Append(bitboard.GameMove{Square: sq}); err != nil {
+		if err := g.Append(m); err != nil {
 			return nil, err
 		}
 	}
 	forcePass(g)
 	return g, nil
 }
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // forcePass adds the pass that the side to move of g must make.
 func forcePass(g *bitboard.Game) {
@@ -201,7 +207,7 @@ type ply struct {
 // out in the formats the page exports.
 type gameState struct {
 	Start      string   `json:"start"`
-	Moves      []string `json:"moves"`
+	Moves      []string `json:"moves"` // "f5", or "f5/-2.00/1.35" with the evaluation and time the record gives
 	Props      []prop   `json:"props"`
 	Plies      []ply    `json:"plies"`
 	GGF        string   `json:"ggf"`
@@ -215,7 +221,7 @@ func stateOf(g *bitboard.Game) gameState {
 	}
 	squares := make([]bitboard.Square, len(g.Moves))
 	for i, m := range g.Moves {
-		st.Moves = append(st.Moves, m.Square.String())
+		st.Moves = append(st.Moves, moveString(m))
 		squares[i] = m.Square
 	}
 	st.Transcript = bitboard.Transcript(squares)
@@ -232,6 +238,17 @@ func stateOf(g *bitboard.Game) gameState {
 		st.Plies = append(st.Plies, pl)
 	}
 	return st
+}
+
+// moveString writes a move of the record as the page keeps it: the square
+// in lower case ("pa" for a pass), then GGF's "/eval/time" if any.
+func moveString(m bitboard.GameMove) string {
+	s := m.String()
+	sq, rest, _ := strings.Cut(s, "/")
+	if rest != "" {
+		rest = "/" + rest
+	}
+	return strings.ToLower(sq) + rest
 }
 
 // recordGGF writes g as GGF, with its result (RE, Black's disc difference

@@ -69,7 +69,7 @@ func TestGame(t *testing.T) {
 	}
 	// White to move must pass: the pass is added, and black moves next.
 	st = postState(t, ts, "/api/game", `{"start":"-OXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O"}`)
-	if len(st.Moves) != 1 || st.Moves[0] != "PA" || !st.Plies[0].Pass || st.Plies[1].ToMove != "black" {
+	if len(st.Moves) != 1 || st.Moves[0] != "pa" || !st.Plies[0].Pass || st.Plies[1].ToMove != "black" {
 		t.Errorf("forced pass: moves %v plies %+v", st.Moves, st.Plies)
 	}
 	st = postState(t, ts, "/api/game", `{"start":"-OXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O","moves":["a1"]}`)
@@ -106,8 +106,8 @@ func TestParse(t *testing.T) {
 func TestRecord(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	st := postState(t, ts, "/api/parse", mustJSON(t, map[string]string{"text": "(;GM[Othello]PB[Ann]PW[Bob]B[F5];)"}))
-	st = postState(t, ts, "/api/game", mustJSON(t, gameRequest{Start: st.Start, Moves: append(st.Moves, "d6"), Props: st.Props}))
-	if !strings.HasPrefix(st.GGF, "(;GM[Othello]PB[Ann]PW[Bob]BO[8 ") || !strings.HasSuffix(st.GGF, "B[F5]W[D6];)") {
+	st = postState(t, ts, "/api/game", mustJSON(t, gameRequest{Start: st.Start, Moves: append(st.Moves, "d6/-1.5/2.25"), Props: st.Props}))
+	if !strings.HasPrefix(st.GGF, "(;GM[Othello]PB[Ann]PW[Bob]BO[8 ") || !strings.HasSuffix(st.GGF, "B[F5]W[D6/-1.50/2.25];)") {
 		t.Errorf("record %s", st.GGF)
 	}
 	st = postState(t, ts, "/api/game", `{"start":"-OXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX X","moves":["a1"]}`)
@@ -150,6 +150,8 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"illegal move", "POST", "/api/game", `{"moves":["f5","a1"]}`, 400, "move 2 (a1) illegal"},
 		{"bad square", "POST", "/api/game", `{"moves":["z9"]}`, 400, "bad square"},
+		{"bad evaluation", "POST", "/api/game", `{"moves":["f5/NaN"]}`, 400, "finite"},
+		{"negative time", "POST", "/api/game", `{"moves":["f5/1/-3"]}`, 400, "not negative"},
 		{"pass with a move", "POST", "/api/game", `{"moves":["pa"]}`, 400, "pass while black has a move"},
 		{"malformed board", "POST", "/api/game", `{"start":"XXOO? X"}`, 400, "bad square character"},
 		{"short board", "POST", "/api/game", `{"start":"XXOO X"}`, 400, "only"},

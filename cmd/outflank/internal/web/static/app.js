@@ -129,7 +129,7 @@ function engineSide(color) {
 function setGame(st, cursor) {
   let keep = 0;
   if (S.game && S.game.start === st.start) {
-    while (keep < S.game.moves.length && keep < st.moves.length && S.game.moves[keep] === st.moves[keep]) keep++;
+    while (keep < S.game.moves.length && keep < st.moves.length && sqOf(S.game.moves[keep]) === sqOf(st.moves[keep])) keep++;
     keep++;
   }
   S.evals = S.evals.slice(0, keep);
@@ -142,7 +142,13 @@ async function loadGame(start, moves, cursor, props) {
   setGame(st, cursor);
 }
 
-async function playMove(sq) {
+// A move of the record is its square ("f5", "pa"), with the engine's
+// evaluation and time when it played it ("f5/-2.00/1.35"), as GGF has it.
+const sqOf = (m) => m.split('/')[0].toLowerCase();
+
+// playMove plays sq (with a note for the record, "/eval/seconds", when the
+// engine chose it) at the position shown.
+async function playMove(sq, note) {
   if (S.edit || !S.game) return;
   const p = here();
   if (S.search && S.search.mode === 'move' && S.search.ply === S.cursor) {
@@ -156,10 +162,10 @@ async function playMove(sq) {
   stopSearch();
   showError('');
   try {
-    if ((S.game.moves[S.cursor] || '').toLowerCase() === sq) {
+    if (sqOf(S.game.moves[S.cursor] || '') === sq) {
       S.cursor = stopAt(S.cursor + 1, 1); // the move the record already has
     } else {
-      await loadGame(S.game.start, S.game.moves.slice(0, S.cursor).concat([sq]), undefined, S.game.props);
+      await loadGame(S.game.start, S.game.moves.slice(0, S.cursor).concat([sq + (note || '')]), undefined, S.game.props);
     }
   } catch (e) {
     showError(e.message);
@@ -201,7 +207,12 @@ function engineMove() {
     progress(d, `${here().toMove === 'black' ? 'Black' : 'White'} played ${d.best.toLowerCase()}${d.book ? ' (book move)' : ''}`);
     S.note = $('progress').textContent;
     // Play it after this stream has closed.
-    setTimeout(() => { if (S.cursor === ply) playMove(d.best.toLowerCase()); }, 0);
+    const note = `/${d.score.toFixed(2)}/${(d.ms / 1000).toFixed(2)}`;
+    // The search is over (its stream closes next): the move is not a
+    // click made while the engine thinks.
+    S.search = null;
+    renderBusy();
+    setTimeout(() => { if (S.cursor === ply) playMove(d.best.toLowerCase(), note); }, 0);
   });
 }
 
@@ -359,7 +370,7 @@ function renderBoard() {
 
 function lastBoardMove(i) {
   for (let k = i - 1; k >= 0; k--) {
-    const m = S.game.moves[k].toLowerCase();
+    const m = sqOf(S.game.moves[k]);
     if (m !== 'pa') return m;
   }
   return '';
@@ -386,7 +397,8 @@ function renderMoves() {
     }
     const el = document.createElement('span');
     el.className = 'mv' + (S.cursor === stopAt(k + 1, 1) ? ' current' : '');
-    el.textContent = m.toLowerCase() === 'pa' ? 'pass' : m.toLowerCase();
+    el.textContent = sqOf(m) === 'pa' ? 'pass' : sqOf(m);
+    if (m.includes('/')) el.title = `engine: ${m.split('/')[1]} (${m.split('/')[2] || '?'} s)`;
     el.dataset.ply = k + 1;
     el.onclick = () => goTo(k + 1, 1);
     box.appendChild(el);
@@ -496,7 +508,7 @@ async function importText(text) {
 function saveLink() {
   const q = new URLSearchParams();
   if (S.game.start !== STANDARD) q.set('start', S.game.start.replace(' ', ''));
-  if (S.game.moves.length) q.set('moves', S.game.moves.join('').toLowerCase());
+  if (S.game.moves.length) q.set('moves', S.game.moves.map(sqOf).join(''));
   if (S.cursor !== lastPly()) q.set('ply', S.cursor);
   const h = q.toString();
   history.replaceState(null, '', h ? '#' + h : location.pathname + location.search);
