@@ -171,7 +171,9 @@ async function playMove(sq, note) {
     showError(e.message);
     return;
   }
-  S.autoplay = true;
+  // A person's move lets the engine answer; the engine's own move keeps
+  // whatever Stop decided (so Stop ends a game the engine plays alone).
+  if (!note) S.autoplay = true;
   changed();
 }
 
@@ -200,7 +202,8 @@ function changed() {
 function engineMove() {
   const ply = S.cursor;
   search('move', (ev, d) => {
-    if (ev === 'info' || ev === 'tick') progress(d, 'thinking');
+    if (ev === 'info') progress(d, 'thinking');
+    if (ev === 'tick') tick(d, 'thinking');
     if (ev !== 'done') return;
     if (!d.best || d.best === 'PA') return;
     setEval(ply, d);
@@ -304,8 +307,9 @@ function progress(d, what) {
 // search made selective cuts at that confidence.
 const depthText = (d) => (d.selectivity && d.selectivity < 100 ? `${d.depth}@${d.selectivity}%` : `${d.depth}`);
 
-function tick(d) {
+function tick(d, what) {
   const el = $('progress');
+  if (!el.textContent && what) el.textContent = what;
   el.textContent = el.textContent.replace(/ · [0-9.]+ s$|$/, ` · ${(d.ms / 1000).toFixed(1)} s`);
 }
 
