@@ -125,13 +125,13 @@ func (f engineFlags) setup(cmd string) (engineSetup, error) {
 		if err != nil {
 			return engineSetup{}, fmt.Errorf("%s: --book: %w", cmd, err)
 		}
-		st.book = &bookMoves{b: b, path: *f.book}
+		st.book = newBookMoves(b, *f.book, ev)
 	default:
 		b, err := book.Default()
 		if err != nil {
 			return engineSetup{}, fmt.Errorf("%s: built-in book: %w", cmd, err)
 		}
-		st.book = &bookMoves{b: b}
+		st.book = newBookMoves(b, "", ev)
 	}
 	return st, nil
 }
@@ -163,47 +163,6 @@ func protocolArgs(e *env, c *command, args []string, depthHelp, timeHelp string)
 // defaultSetup is the set-up with every engine flag at its default.
 func defaultSetup(cmd string) (engineSetup, error) {
 	return addEngineFlags(pflag.NewFlagSet(cmd, pflag.ContinueOnError)).setup(cmd)
-}
-
-// bookMoves adapts *book.Book to engine.Book and engine.Learner. Learnt
-// games are saved to path when one was given (--book FILE), and otherwise
-// kept for the session only.
-type bookMoves struct {
-	b    *book.Book
-	path string
-}
-
-// Learn adds a finished game to the book with its final result (empties to
-// the winner). An unfinished game has no result to learn from.
-func (b *bookMoves) Learn(g *bitboard.Game) error {
-	end := g.Current()
-	if !end.GameOver() {
-		return fmt.Errorf("learn: the game is not over (%d empties, %s to move): nothing learnt", end.Empties(), end.ToMove)
-	}
-	diff := 2*end.BlackScoreEmptiesToWinner() - 64
-	moves := make([]bitboard.Square, len(g.Moves))
-	for i, m := range g.Moves {
-		moves[i] = m.Square
-	}
-	if err := b.b.AddGame(g.Start, moves, diff); err != nil {
-		return fmt.Errorf("learn: %w", err)
-	}
-	if b.path == "" {
-		return nil
-	}
-	if err := b.b.Save(b.path); err != nil {
-		return fmt.Errorf("learn: saving the book: %w", err)
-	}
-	return nil
-}
-
-func (b *bookMoves) Moves(pos bitboard.Position) []engine.BookMove {
-	cs := b.b.Moves(pos)
-	out := make([]engine.BookMove, len(cs))
-	for i, c := range cs {
-		out[i] = engine.BookMove{Move: c.Move, Score: c.Score, Games: int(c.Games)}
-	}
-	return out
 }
 
 // version is the module version of the build ("(devel)" when built from a
