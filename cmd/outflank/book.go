@@ -36,6 +36,7 @@ outflank book grow --book FILE [--from FILE] [--wthor DIR] [--xot] [search flags
     first --seed-plies moves, most played first; then deviations: the
     moves within --window discs of a position's best (and --path-window
     summed along the line) that lead out of the book, up to --max-ply.
+    --line TRANSCRIPT adds the positions of a line before all others.
     Stops at --positions or --time (or Ctrl-C), saving FILE every
     --checkpoint; run it again to resume. --shard K/N adds only the
     positions of shard K of N: run N copies of a book, one shard each (a
@@ -75,6 +76,7 @@ type bookFlags struct {
 	positions                  *int
 	timeLimit, checkpoint      *time.Duration
 	shard, evalFile            *string
+	lines                      *[]string
 	hash                       *int
 }
 
@@ -102,6 +104,7 @@ func addBookFlags(fs *pflag.FlagSet) bookFlags {
 		checkpoint: fs.Duration("checkpoint", time.Minute, "grow, revalue: save the book this often"),
 		shard:      fs.String("shard", "", "grow: add only shard K/N of the positions"),
 		evalFile:   fs.String("eval", "", evalFlagHelp),
+		lines:      fs.StringSlice("line", nil, "grow: seed with every position of this line first (transcript; repeatable)"),
 		hash:       fs.Int("hash", 256, "grow, learn, revalue: transposition table size in MiB"),
 	}
 }
@@ -273,7 +276,20 @@ func bookGrow(e *env, f bookFlags) error {
 		}
 		seedDesc += " + XOT openings"
 	}
-	seeds := sc.Seeds(*f.minGames)
+	// Lines asked for come first, each position in the order played.
+	var seeds []book.Seed
+	for _, l := range *f.lines {
+		lc := book.NewSeedCounter(60)
+		ms, err := bitboard.ParseMoves(l)
+		if err == nil {
+			err = lc.AddLine(ms)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: --line %s: %w", cmd, l, err)
+		}
+		seeds = append(seeds, lc.Seeds(1)...)
+	}
+	seeds = append(seeds, sc.Seeds(*f.minGames)...)
 	fmt.Fprintf(e.stderr, "%d seed positions (>= %d games, <= %d moves), %d in the book already at %d positions\n",
 		len(seeds), *f.minGames, *f.seedPlies, countIn(b, seeds), b.Len())
 
