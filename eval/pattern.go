@@ -18,8 +18,12 @@ type Pattern struct {
 	// full holds, per stage, every raw index of every pattern (mirror
 	// indexes of a symmetric pattern repeat their class's weight), then the
 	// global features: an evaluation is 49 table reads, no class lookups.
-	full   []int16
-	packed []int16 // the weights as stored: one per class and stage
+	full []int16
+	// swapped is full with each pattern index's digits 1 and 2 swapped
+	// (the globals left out): the weights of the patterns as the other
+	// side reads them, for EvaluateState.
+	swapped []int16
+	packed  []int16 // the weights as stored: one per class and stage
 }
 
 // newPattern expands packed weights (NumStages*packedStride) into a Pattern.
@@ -39,34 +43,68 @@ func newPattern(packed []int16) *Pattern {
 		}
 		copy(dst[l.fullOff[numPatterns]:], src[l.packOff[numPatterns]:])
 	}
+	e.swapped = make([]int16, NumStages*fullStride)
+	for p := 0; p < numPatterns; p++ {
+		swap := make([]int32, l.size[p])
+		for i := range swap {
+			swap[i] = l.fullOff[p] + int32(swapDigits(i))
+		}
+		for st := 0; st < NumStages; st++ {
+			base := st * fullStride
+			for i, j := range swap {
+				e.swapped[base+int(l.fullOff[p])+i] = e.full[base+int(j)]
+			}
+		}
+	}
 	return e
 }
 
 // Evaluate returns the expected final disc difference for the side to move
 // (player), -64..64.
 func (e *Pattern) Evaluate(player, opponent uint64) int {
-	s := e.Score(player, opponent)
-	// Round to the nearest disc (an arithmetic shift floors, so add half).
+	return round(e.Score(player, opponent))
+}
+
+// round turns a score in weight units into whole discs within -64..64 (an
+// arithmetic shift floors, so half a disc is added first).
+func round(s int) int {
 	d := (s + Scale/2) >> scaleShift
 	return min(max(d, -64), 64)
+}
+
+// stage returns the full weight table of the stage of a position with this
+// many empties.
+func (e *Pattern) stage(empties int) *[fullStride]int16 {
+	st := Stage(empties)
+	return (*[fullStride]int16)(e.full[st*fullStride : (st+1)*fullStride])
+}
+
+// swappedStage is stage for the swapped tables.
+func (e *Pattern) swappedStage(empties int) *[fullStride]int16 {
+	st := Stage(empties)
+	return (*[fullStride]int16)(e.swapped[st*fullStride : (st+1)*fullStride])
+}
+
+// globals returns the weights of the global features of a position, read
+// from a stage's full table.
+func globals(w *[fullStride]int16, p, o uint64, empties int) int {
+	g := w[fullStride-globSize:]
+	mp, mo := mobilities(p, o)
+	return int(g[globMobP+min(mp, maxMobility)]) + int(g[globMobO+min(mo, maxMobility)]) + int(g[globParity+empties&1])
 }
 
 // Score returns the evaluation in 1/Scale of a disc, unrounded and
 // unclamped, for callers that want more resolution than whole discs.
 func (e *Pattern) Score(player, opponent uint64) int {
 	empties := 64 - bits.OnesCount64(player|opponent)
-	st := Stage(empties)
-	w := (*[fullStride]int16)(e.full[st*fullStride : (st+1)*fullStride])
+	w := e.stage(empties)
 	var idx [numInstances]int32
 	indexes(player, opponent, &idx)
 	sum := 0
 	for _, i := range idx {
 		sum += int(w[i])
 	}
-	g := w[fullStride-globSize:]
-	mp, mo := mobilities(player, opponent)
-	sum += int(g[globMobP+min(mp, maxMobility)]) + int(g[globMobO+min(mo, maxMobility)]) + int(g[globParity+empties&1])
-	return sum
+	return sum + globals(w, player, opponent, empties)
 }
 
 // Features writes the indexes, within one stage of packed weights, of the

@@ -1,22 +1,74 @@
 package eval
 
+import "math/bits"
+
 // State is a position as the evaluation sees it, carried along a search
 // line so that an evaluation need not start from the bare board: the search
 // keeps one State per ply and derives a child's from its parent's with Play
 // or Pass. A State is a plain value (copying it is safe) and belongs to one
 // search at a time.
 //
-// This first version holds only the board, and EvaluateState recomputes
-// everything from it; the interface is the one the search is written
-// against, so an incremental implementation (pattern indexes updated by the
-// flipped squares) changes nothing outside this package.
+// Besides the board it holds every pattern instance's raw index as one
+// fixed side reads it, "reader 0", the side to move when Init was called
+// (digit 1 a disc of reader 0, 2 a disc of the other side), and which side
+// is to move now. Play adds to each index the change of the placed and the
+// flipped squares (per-square tables of instance and power of 3); Pass
+// changes only the side to move. No board transform, no gathering, no
+// base-3 conversion. When reader 0 is not to move, EvaluateState reads the
+// same indexes in a second set of tables, the first with digits 1 and 2
+// swapped (built at load), so that either side's evaluation is one table
+// read per instance.
 type State struct {
 	P, O uint64 // discs of the side to move and of the other side
+	// idx[n] is instance n's raw index read by reader 0, plus its
+	// pattern's offset in a full stage table (so that an evaluation adds
+	// no offsets; uint32 measured faster than uint16 plus offsets, though
+	// a State is twice the size). The array is padded to a power of two
+	// so that n&(idxLen-1) needs no bounds check.
+	idx   [idxLen]uint32
+	mover uint8 // 0: reader 0 is to move; 1: the other side
 }
+
+// idxLen is numInstances rounded up to a power of two.
+const idxLen = 64
+
+// sqUpdates[sq] lists the pattern instances containing square sq, each as
+// instance<<16 | 3^digit (the digit of sq in that instance), for Play.
+var sqUpdates = func() (t [64][]uint32) {
+	for n, sqs := range layout.instSquares {
+		pw := 1
+		for _, s := range sqs {
+			t[s] = append(t[s], uint32(n)<<16|uint32(pw))
+			pw *= 3
+		}
+	}
+	return t
+}()
 
 // Init sets s to the position (player to move).
 func (e *Pattern) Init(s *State, player, opponent uint64) {
-	s.P, s.O = player, opponent
+	s.P, s.O, s.mover = player, opponent, 0
+	var idx [numInstances]int32
+	indexes(player, opponent, &idx)
+	for n, i := range idx {
+		s.idx[n] = uint32(i)
+	}
+	for n := numInstances; n < idxLen; n++ { // padding, so that equal positions give equal States
+		s.idx[n] = 0
+	}
+}
+
+// swapDigits returns pattern p's raw index i with digits 1 and 2 swapped:
+// the same squares read by the other side.
+func swapDigits(i int) int {
+	v, w := 0, 1
+	for ; i > 0; i /= 3 {
+		if d := i % 3; d != 0 {
+			v += (3 - d) * w
+		}
+		w *= 3
+	}
+	return v
 }
 
 // Play sets dst to src after the side to move plays sq, flipping flips
@@ -24,15 +76,52 @@ func (e *Pattern) Init(s *State, player, opponent uint64) {
 // be the same State.
 func (e *Pattern) Play(dst, src *State, sq int, flips uint64) {
 	p, o := src.P, src.O
+	if dst != src {
+		dst.idx = src.idx
+	}
+	m := src.mover & 1
+	// Reader 0 moving: the placed square goes 0 -> 1 (+pw) and the
+	// flipped ones 2 -> 1 (-pw); the other side moving: 0 -> 2 (+2pw) and
+	// 1 -> 2 (+pw). In uint16 arithmetic, -pw is pw*0xFFFF.
+	placed, flipped := uint32(1+m), 2*uint32(m)-1
+	idx := &dst.idx
+	for _, u := range sqUpdates[sq&63] { // &63 drops the bounds check
+		idx[u>>16&(idxLen-1)] += placed * (u & 0xFFFF)
+	}
+	for f := flips; f != 0; f &= f - 1 {
+		for _, u := range sqUpdates[bits.TrailingZeros64(f)&63] {
+			idx[u>>16&(idxLen-1)] += flipped * (u & 0xFFFF)
+		}
+	}
 	dst.P, dst.O = o&^flips, p|flips|1<<uint(sq&63)
+	dst.mover = m ^ 1
 }
 
 // Pass sets dst to src with the other side to move.
 func (e *Pattern) Pass(dst, src *State) {
+	if dst != src {
+		dst.idx = src.idx
+	}
 	dst.P, dst.O = src.O, src.P
+	dst.mover = src.mover ^ 1
 }
 
 // EvaluateState returns Evaluate of the position s holds.
 func (e *Pattern) EvaluateState(s *State) int {
-	return e.Evaluate(s.P, s.O)
+	return round(e.scoreState(s))
+}
+
+// scoreState is Score from the indexes s carries.
+func (e *Pattern) scoreState(s *State) int {
+	empties := 64 - bits.OnesCount64(s.P|s.O)
+	w := e.stage(empties) // for the globals, which the swapped tables lack
+	t := w
+	if s.mover&1 != 0 {
+		t = e.swappedStage(empties)
+	}
+	sum := 0
+	for n := range numInstances {
+		sum += int(t[s.idx[n]])
+	}
+	return sum + globals(w, s.P, s.O, empties)
 }

@@ -40,7 +40,7 @@ type Limits struct {
 	Selectivity int
 
 	// EndgameEmpties: positions with at most this many empty squares are
-	// solved exactly (0: DefaultEndgameEmpties; 60 or more: always solve).
+	// solved exactly (0: DefaultEndgameEmpties; AlwaysSolve: every position).
 	// If a time or node limit stops the solve, the result is that of the
 	// midgame search run before it (Info.Exact false).
 	EndgameEmpties int
@@ -51,6 +51,10 @@ type Limits struct {
 // DefaultEndgameEmpties is the number of empties at or below which Search
 // solves exactly unless Limits.EndgameEmpties says otherwise.
 const DefaultEndgameEmpties = 20
+
+// AlwaysSolve is the Limits.EndgameEmpties that solves every position: no
+// position has more empties (any larger value means the same).
+const AlwaysSolve = 60
 
 // DefaultSelectivity is the Multi-ProbCut confidence of a search whose
 // Limits leave it 0. Until selective search lands it is 100 (no cuts).

@@ -174,13 +174,9 @@ func (f bookFlags) valuer(cmd string) (searchValuer, string, error) {
 	if *f.hash < 1 || *f.hash > 1<<16 {
 		return searchValuer{}, "", fmt.Errorf("%s: --hash %d: want 1 to 65536 MiB", cmd, *f.hash)
 	}
-	ev, err := loadEvaluator(*f.evalFile)
+	ev, eval, err := loadEvaluator(*f.evalFile)
 	if err != nil {
 		return searchValuer{}, "", fmt.Errorf("%s: --eval: %w", cmd, err)
-	}
-	eval := *f.evalFile
-	if eval == "" {
-		eval = "built-in"
 	}
 	desc := fmt.Sprintf("depth %d, selectivity %d, solve <= %d empties, eval %s", *f.depth, *f.sel, *f.solve, eval)
 	return searchValuer{

@@ -8,7 +8,7 @@ import (
 
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/book"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/search"
 )
 
@@ -22,8 +22,8 @@ const (
 	guiLearnTime  = 30 * time.Second
 )
 
-// bookMoves adapts *book.Book to engine.Book, engine.Chooser and
-// engine.Learner. Learnt games are saved to path when one was given
+// bookMoves adapts *book.Book to play.Book, play.Chooser and
+// play.Learner. Learnt games are saved to path when one was given
 // (--book FILE), and otherwise kept for the session only.
 type bookMoves struct {
 	b      *book.Book
@@ -37,14 +37,14 @@ func newBookMoves(b *book.Book, path string, ev search.Evaluator) *bookMoves {
 	return &bookMoves{b: b, path: path, ev: ev, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
 }
 
-func bookMove(m book.Move) engine.BookMove {
-	return engine.BookMove{Move: m.Square, Score: float64(m.Value), Depth: m.Depth, Selectivity: m.Selectivity}
+func bookMove(m book.Move) play.BookMove {
+	return play.BookMove{Move: m.Square, Score: float64(m.Value), Depth: m.Depth, Selectivity: m.Selectivity}
 }
 
 // Moves lists the book moves of pos with their values, best first.
-func (b *bookMoves) Moves(pos bitboard.Position) []engine.BookMove {
+func (b *bookMoves) Moves(pos bitboard.Position) []play.BookMove {
 	ms := b.b.Moves(pos)
-	out := make([]engine.BookMove, len(ms))
+	out := make([]play.BookMove, len(ms))
 	for i, m := range ms {
 		out[i] = bookMove(m)
 	}
@@ -52,7 +52,7 @@ func (b *bookMoves) Moves(pos bitboard.Position) []engine.BookMove {
 }
 
 // Choose picks the move to play under the book's policy.
-func (b *bookMoves) Choose(pos bitboard.Position) (engine.BookMove, bool) {
+func (b *bookMoves) Choose(pos bitboard.Position) (play.BookMove, bool) {
 	m, ok := b.b.Choose(pos, b.policy, b.rng)
 	return bookMove(m), ok
 }

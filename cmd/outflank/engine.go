@@ -1,62 +1,17 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"runtime/debug"
 	"time"
 
 	"github.com/spf13/pflag"
 
-	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/book"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/search"
 )
-
-// searchEngine adapts *search.Engine to the front ends' engine.Searcher.
-type searchEngine struct{ e *search.Engine }
-
-// searchFactory returns a factory of engines evaluating with ev.
-func searchFactory(ev search.Evaluator) engine.Factory {
-	return func(opts engine.Options) engine.Searcher {
-		return searchEngine{search.New(search.Options{HashMB: opts.HashMB, Threads: opts.Threads, Eval: ev})}
-	}
-}
-
-// defaultEvaluator is the trained pattern evaluation embedded in the
-// binary; while its embedded weights are still all zero (untrained), the
-// placeholder eval.Simple, which at least knows mobility and corners.
-func defaultEvaluator() search.Evaluator {
-	p := eval.Default()
-	for _, w := range p.Packed() {
-		if w != 0 {
-			return p
-		}
-	}
-	return eval.Simple{}
-}
-
-func (a searchEngine) Search(ctx context.Context, pos bitboard.Position, lim engine.Limits, report func(engine.Info)) engine.Info {
-	sl := search.Limits{Depth: lim.Depth, Time: lim.Time, Nodes: lim.Nodes, EndgameEmpties: lim.EndgameEmpties, WLD: lim.WLD, MultiPV: lim.MultiPV}
-	var r func(search.Info)
-	if report != nil {
-		r = func(i search.Info) { report(fromSearch(i)) }
-	}
-	return fromSearch(a.e.Search(ctx, pos, sl, r))
-}
-
-func (a searchEngine) Clear() { a.e.Clear() }
-
-func fromSearch(i search.Info) engine.Info {
-	out := engine.Info{Depth: i.Depth, Exact: i.Exact, WLD: i.WLD, Score: i.Score, Best: i.Best,
-		PV: i.PV, Nodes: i.Nodes, Time: i.Time}
-	for _, m := range i.Moves {
-		out.Moves = append(out.Moves, engine.MoveScore{Move: m.Move, Score: m.Score})
-	}
-	return out
-}
 
 // engineFlags are the flags of every command that plays with the engine.
 type engineFlags struct {
@@ -75,31 +30,35 @@ func addEngineFlags(fs *pflag.FlagSet) engineFlags {
 	}
 }
 
-// engineSetup is what a front end needs to play: a way to build engines,
-// their options, and the opening book (nil for none).
+// engineSetup is what a front end needs to play: the search options (the
+// evaluation included), and the opening book (nil for none).
 type engineSetup struct {
-	factory engine.Factory
-	opts    engine.Options
-	book    engine.Book
+	opts search.Options
+	book play.Book
 }
+
+// newSearcher builds a search engine; it is the front ends' play.Factory.
+func newSearcher(opts search.Options) play.Searcher { return search.New(opts) }
 
 // evalFlagHelp is the help of every command's --eval flag.
 const evalFlagHelp = "evaluation weights file (default: the built-in evaluation; \"simple\": the untrained placeholder, a baseline)"
 
-// loadEvaluator returns the evaluation a --eval flag names: "" for the
-// built-in one, "simple" for the placeholder, else a weights file.
-func loadEvaluator(name string) (search.Evaluator, error) {
+// loadEvaluator returns the evaluation that an --eval flag names, and a
+// name to show for it: "" or "default" for the built-in one, "simple" for
+// the placeholder, else a weights file. Every command loads evaluations
+// through it.
+func loadEvaluator(name string) (ev search.Evaluator, shown string, err error) {
 	switch name {
-	case "":
-		return defaultEvaluator(), nil
+	case "", "default":
+		return eval.Default(), "pattern (embedded)", nil
 	case "simple":
-		return eval.Simple{}, nil
+		return eval.Simple{}, "simple (placeholder)", nil
 	}
 	p, err := eval.Load(name)
 	if err != nil {
-		return nil, err
+		return nil, name, err
 	}
-	return p, nil
+	return p, name, nil
 }
 
 // setup checks the flags and loads the evaluation and the book.
@@ -110,12 +69,11 @@ func (f engineFlags) setup(cmd string) (engineSetup, error) {
 	if *f.threads < 1 || *f.threads > 1024 {
 		return engineSetup{}, fmt.Errorf("%s: --threads %d: want 1 to 1024", cmd, *f.threads)
 	}
-	st := engineSetup{opts: engine.Options{HashMB: *f.hash, Threads: *f.threads}}
-	ev, err := loadEvaluator(*f.evalFile)
+	ev, _, err := loadEvaluator(*f.evalFile)
 	if err != nil {
 		return engineSetup{}, fmt.Errorf("%s: --eval: %w", cmd, err)
 	}
-	st.factory = searchFactory(ev)
+	st := engineSetup{opts: search.Options{HashMB: *f.hash, Threads: *f.threads, Eval: ev}}
 	switch {
 	case *f.noBook && *f.book != "":
 		return engineSetup{}, fmt.Errorf("%s: --book and --no-book together", cmd)

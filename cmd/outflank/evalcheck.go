@@ -13,7 +13,6 @@ import (
 	"github.com/outflank-othello/outflank/bench"
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
-	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/eval/train"
 	"github.com/outflank-othello/outflank/search"
 )
@@ -43,17 +42,6 @@ B (--against: "simple" for the placeholder, or a weights file), one thread:
 	})
 }
 
-func loadEval(spec string) (search.Evaluator, string, error) {
-	switch spec {
-	case "", "default":
-		return eval.Default(), "pattern (embedded)", nil
-	case "simple":
-		return eval.Simple{}, "simple (placeholder)", nil
-	}
-	ev, err := eval.Load(spec)
-	return ev, spec, err
-}
-
 func runEvalCheck(e *env, args []string) error {
 	c := findCommand("evalcheck")
 	fs := c.flags(e)
@@ -77,14 +65,14 @@ func runEvalCheck(e *env, args []string) error {
 	if fs.NArg() != 0 {
 		return fmt.Errorf("evalcheck: unexpected argument %q", fs.Arg(0))
 	}
-	a, nameA, err := loadEval(*evA)
+	a, nameA, err := loadEvaluator(*evA)
 	if err != nil {
 		return fmt.Errorf("evalcheck: %w", err)
 	}
 	var b search.Evaluator
 	nameB := "none"
 	if *evB != "none" {
-		if b, nameB, err = loadEval(*evB); err != nil {
+		if b, nameB, err = loadEvaluator(*evB); err != nil {
 			return fmt.Errorf("evalcheck: %w", err)
 		}
 	} else if *games > 0 || *exact > 0 {

@@ -67,7 +67,7 @@ func runShellOn(e *env, in io.Reader, st engineSetup, level int, moveTime time.D
 		}()
 		cfg.Interrupt = intr
 	}
-	return shell.Run(in, e.stdout, e.stderr, st.factory, cfg)
+	return shell.Run(in, e.stdout, e.stderr, newSearcher, cfg)
 }
 
 // isTerminalReader reports whether r is a terminal: a character device

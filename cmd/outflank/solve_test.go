@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/outflank-othello/outflank/bitboard"
 )
 
 func runCmd(t *testing.T, args ...string) (string, string, error) {
@@ -94,5 +96,63 @@ func TestBenchJSON(t *testing.T) {
 	rows := strings.Split(strings.TrimSpace(out), "\n")
 	if len(rows) != 3 || !strings.Contains(rows[0], `"machine":"cpu: `) || !strings.Contains(rows[1], `"n":40`) {
 		t.Fatalf("bench --json output:\n%s", out)
+	}
+}
+
+func TestSolveFlagsAfterBoard(t *testing.T) {
+	// Issue: `solve -- "<board>" X --wld` took --wld for part of the board.
+	board := "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--"
+	for _, args := range [][]string{
+		{"solve", "--", board, "X", "--wld", "--hash", "4"},
+		{"solve", board, "X", "--wld"},
+		{"solve", board + " X", "--wld"},
+	} {
+		out, _, err := runCmd(t, args...)
+		if err != nil || !strings.Contains(out, "+1") || !strings.Contains(out, "total: 1 positions, 0 wrong") {
+			t.Errorf("%q: err %v, output:\n%s", args, err, out)
+		}
+	}
+}
+
+func TestSolveNumbersFromFileName(t *testing.T) {
+	src, err := os.ReadFile("../../testdata/ffo/fforum-1-19.obf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitN(string(src), "\n", 3)[:2]
+	dir := t.TempDir()
+	for name, want := range map[string]string{"ffo-7-8.obf": "\n  7 ", "other.obf": "\n  1 ", "ffo-7-9.obf": "\n  1 "} {
+		f := filepath.Join(dir, name)
+		os.WriteFile(f, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+		out, _, err := runCmd(t, "solve", f)
+		if err != nil || !strings.Contains(out, want) {
+			t.Errorf("%s: want a row starting %q; err %v, output:\n%s", name, want, err, out)
+		}
+	}
+}
+
+func TestSolveRejectsUnreachableBoards(t *testing.T) {
+	empty := strings.Repeat("-", 64)
+	holed := []byte(strings.Repeat("X", 64))
+	holed[27] = '-' // d4
+	for _, b := range []string{empty, "X" + empty[1:], string(holed)} {
+		_, _, err := runCmd(t, "solve", "--", b, "O")
+		if err == nil || !strings.Contains(err.Error(), "board has") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: want a one-line 'board has' error, got %v", b, err)
+		}
+	}
+}
+
+func TestSolveBeyondReachSaysWhatItDoes(t *testing.T) {
+	start := bitboard.Start().String()
+	out, errOut, err := runCmd(t, "solve", start, "--time", "0.3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(errOut, "#1: 60 empties: an exact solve would take about") || !strings.Contains(errOut, "#1  depth 1@100%") {
+		t.Errorf("stderr:\n%s", errOut)
+	}
+	if !strings.Contains(out, "not exact: depth") || !strings.Contains(out, "0 wrong") {
+		t.Errorf("stdout:\n%s", out)
 	}
 }

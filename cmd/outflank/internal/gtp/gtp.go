@@ -4,8 +4,10 @@
 // left, as Edax does), "pass", boardsize 8 only, komi ignored.
 //
 // Replies are "=[id] result" or "?[id] message" followed by a blank line.
-// Input is read on its own goroutine so that GoGui's "# interrupt" comment
-// can stop a genmove early (it then plays the best move found so far).
+// The package only translates: the play layer (package play) chooses the
+// moves, turns the clock into time limits and reads the input, so that
+// GoGui's "# interrupt" comment can stop a genmove early (it then plays the
+// best move found so far).
 package gtp
 
 import (
@@ -18,7 +20,7 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
 )
 
@@ -28,33 +30,31 @@ type Config struct {
 	Version string
 	Depth   int           // midgame depth of genmove (default 12)
 	Time    time.Duration // cap on the time of one move (0: clock or depth only)
-	Book    engine.Book   // if not nil, genmove plays book moves in the opening
+	Book    play.Book     // if not nil, genmove plays book moves in the opening
 }
 
-// Run speaks GTP on in and out until "quit" or the end of input. errOut
-// receives nothing the peer needs (GTP errors are replies); it is kept for
-// symmetry with the other protocols and may be nil.
-func Run(in io.Reader, out io.Writer, eng engine.Searcher, cfg Config) error {
+// Run speaks GTP on in and out until "quit" or the end of input. GTP
+// errors are replies, so there is no error output.
+func Run(in io.Reader, out io.Writer, eng play.Searcher, cfg Config) error {
 	if cfg.Name == "" {
 		cfg.Name = "Outflank"
 	}
 	if cfg.Depth <= 0 {
-		cfg.Depth = 12
+		cfg.Depth = play.DefaultDepth
 	}
-	s := &session{cfg: cfg, eng: eng, out: textio.NewOut(out, out), hist: engine.NewHistory(bitboard.Start())}
-	s.clock.reset()
+	s := &session{
+		cfg:    cfg,
+		player: &play.Player{Engine: eng, Book: cfg.Book, Settings: play.Settings{Depth: cfg.Depth, Time: cfg.Time}},
+		out:    textio.NewOut(out, out),
+		hist:   play.NewHistory(bitboard.Start()),
+	}
 	stop := make(chan struct{})
 	defer close(stop)
-	s.lines = textio.ReadLines(in, stop)
+	s.in = play.NewInput(in, stop, nil)
 	for {
-		var l textio.Line
-		if len(s.pending) > 0 {
-			l, s.pending = s.pending[0], s.pending[1:]
-		} else {
-			var ok bool
-			if l, ok = <-s.lines; !ok {
-				return nil
-			}
+		l, ok := s.in.Next()
+		if !ok {
+			return nil
 		}
 		if l.TooLong {
 			s.reply("", false, "command line too long")
@@ -67,13 +67,12 @@ func Run(in io.Reader, out io.Writer, eng engine.Searcher, cfg Config) error {
 }
 
 type session struct {
-	cfg     Config
-	eng     engine.Searcher
-	out     *textio.Out
-	hist    *engine.History
-	clock   clock
-	lines   <-chan textio.Line
-	pending []textio.Line // read during a genmove, to run after it
+	cfg    Config
+	player *play.Player
+	out    *textio.Out
+	hist   *play.History
+	clock  clock
+	in     *play.Input
 }
 
 // clock follows GTP's time_settings and time_left.
@@ -87,19 +86,18 @@ type clock struct {
 
 func (c *clock) reset() { *c = clock{} }
 
-// budget is the time for one move of colour col with empties left.
-func (c *clock) budget(col bitboard.Color, empties int) time.Duration {
+// of is colour col's clock as the time manager reads it (nil: no clock):
+// the time left for the moves left in the period, or for the game in main
+// time, with the byo-yomi to follow.
+func (c *clock) of(col bitboard.Color) *play.Clock {
 	if !c.limited {
-		return 0
+		return nil
 	}
-	if n := c.leftStone[col]; n > 0 {
-		return max(c.left[col]*9/10/time.Duration(n), 10*time.Millisecond)
+	pc := &play.Clock{Left: c.left[col], Moves: c.leftStone[col]}
+	if pc.Moves == 0 && c.byo > 0 && c.stones > 0 {
+		pc.ByoYomi = c.byo / time.Duration(c.stones)
 	}
-	b := engine.Budget(c.left[col], 0, empties)
-	if c.byo > 0 && c.stones > 0 {
-		b = max(b, c.byo*8/10/time.Duration(c.stones))
-	}
-	return b
+	return pc
 }
 
 var commandList = []string{
@@ -209,8 +207,8 @@ func (s *session) run(cmd string, args []string) (string, error) {
 		}
 		return "", nil
 	case "clear_board":
-		s.hist = engine.NewHistory(bitboard.Start())
-		s.eng.Clear()
+		s.hist = play.NewHistory(bitboard.Start())
+		s.player.NewGame()
 		return "", nil
 	case "komi":
 		if len(args) != 1 {
@@ -327,30 +325,29 @@ func (s *session) genmove(args []string, commit bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if b, ok := engine.BookChoice(s.cfg.Book, pos); ok {
-		if commit {
-			if err := s.hist.Play(bitboard.GameMove{Square: b.Move}); err != nil {
-				return "", err
-			}
-		}
-		return vertex(b.Move), nil
-	}
-	lim := engine.Limits{Depth: s.cfg.Depth, EndgameEmpties: engine.EndgameEmpties(s.cfg.Depth), Time: s.cfg.Time}
-	if b := s.clock.budget(col, pos.Empties()); b > 0 && (lim.Time == 0 || b < lim.Time) {
-		lim.Time = b
-	}
-	lim = engine.OnlyMove(pos, lim)
 	t0 := time.Now()
-	info := s.think(pos, lim)
+	var m play.Move
+	s.in.While(func(ctx context.Context) {
+		m, _ = s.player.Go(ctx, pos, s.clock.of(col), nil)
+	}, interrupt)
 	if s.clock.limited && s.clock.leftStone[col] == 0 {
 		s.clock.left[col] -= time.Since(t0)
 	}
 	if commit {
-		if err := s.hist.Play(bitboard.GameMove{Square: info.Best}); err != nil {
-			return "", err // cannot happen: Think returns legal moves
+		if err := s.hist.Play(bitboard.GameMove{Square: m.Square}); err != nil {
+			return "", err // cannot happen: Go returns legal moves
 		}
 	}
-	return vertex(info.Best), nil
+	return vertex(m.Square), nil
+}
+
+// interrupt watches the input during a genmove: GoGui's "# interrupt"
+// stops the search; other lines wait their turn.
+func interrupt(l textio.Line) (stop, keep bool) {
+	if strings.HasPrefix(strings.TrimSpace(l.Text), "# interrupt") {
+		return true, false
+	}
+	return false, true
 }
 
 // vertex writes a move as GTP does: "f5" or "pass".
@@ -359,32 +356,6 @@ func vertex(sq bitboard.Square) string {
 		return "pass"
 	}
 	return sq.String()
-}
-
-// think searches on a goroutine while watching the input for GoGui's
-// "# interrupt"; other lines wait in pending.
-func (s *session) think(pos bitboard.Position, lim engine.Limits) engine.Info {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan engine.Info, 1)
-	go func() { done <- engine.Think(ctx, s.eng, pos, lim, nil) }()
-	lines := s.lines
-	for {
-		select {
-		case info := <-done:
-			return info
-		case l, ok := <-lines:
-			if !ok {
-				lines = nil // input ended: let the search finish; Run then stops
-				continue
-			}
-			if strings.HasPrefix(strings.TrimSpace(l.Text), "# interrupt") {
-				cancel()
-				continue
-			}
-			s.pending = append(s.pending, l)
-		}
-	}
 }
 
 func (s *session) showboard() string {

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/enginetest"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play/playtest"
 )
 
 // session runs a whole script and returns the responses, each without its
@@ -18,7 +18,7 @@ func script(t *testing.T, lines ...string) []string {
 	var out strings.Builder
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &enginetest.Greedy{}, Config{Name: "Outflank", Version: "test", Depth: 2})
+		done <- Run(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &playtest.Greedy{}, Config{Name: "Outflank", Version: "test", Depth: 2})
 	}()
 	select {
 	case err := <-done:
@@ -251,7 +251,7 @@ func itoa(n int) string {
 func TestInterrupt(t *testing.T) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	slow := &enginetest.Slow{Started: make(chan struct{}, 1)}
+	slow := &playtest.Slow{Started: make(chan struct{}, 1)}
 	go func() {
 		Run(inR, outW, slow, Config{Depth: 60})
 		outW.Close()
@@ -292,7 +292,7 @@ func TestClockGivesTimeLimit(t *testing.T) {
 	var out strings.Builder
 	done := make(chan struct{})
 	go func() {
-		Run(inR, &out, &enginetest.Slow{}, Config{Depth: 60})
+		Run(inR, &out, &playtest.Slow{}, Config{Depth: 60})
 		close(done)
 	}()
 	io.WriteString(inW, "time_settings 1 0 0\ngenmove black\ntime_left white 0.5 0\ngenmove white\n")
@@ -316,7 +316,7 @@ func FuzzGTP(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		var out strings.Builder
-		if err := Run(strings.NewReader(in), &out, &enginetest.Greedy{}, Config{Depth: 1}); err != nil {
+		if err := Run(strings.NewReader(in), &out, &playtest.Greedy{}, Config{Depth: 1}); err != nil {
 			t.Fatal(err)
 		}
 		o := out.String()
@@ -328,9 +328,9 @@ func FuzzGTP(f *testing.F) {
 
 func TestBookMove(t *testing.T) {
 	c4, _ := bitboard.ParseSquare("c4")
-	book := enginetest.Book{bitboard.Start(): {{Move: c4, Score: 0, Games: 500}}}
+	book := playtest.Book{bitboard.Start(): {{Move: c4, Score: 0, Games: 500}}}
 	var out strings.Builder
-	Run(strings.NewReader("genmove b\nshowboard\n"), &out, &enginetest.Greedy{}, Config{Book: book})
+	Run(strings.NewReader("genmove b\nshowboard\n"), &out, &playtest.Greedy{}, Config{Book: book})
 	if !strings.HasPrefix(out.String(), "= c4\n\n") {
 		t.Errorf("got %q", out.String())
 	}

@@ -2,9 +2,11 @@
 // which the NBoard GUI (and tools that mimic it, such as match harnesses)
 // drives an Othello engine over stdin and stdout.
 //
-// Input is read on its own goroutine; a command that arrives while the
-// engine is thinking stops the search first, so that "ping N" is answered
-// at once and nothing of an old search is written after the "pong N". The
+// The package only translates: the play layer (package play) chooses the
+// moves, keeps the clock and reads the input. A command that arrives while
+// the engine is thinking stops the search first, so that "ping N" is
+// answered at once and nothing of an old search is written after the
+// "pong N". The
 // GUI merges stderr into stdout, so error messages start with "outflank:",
 // never with a protocol keyword. Unknown commands are reported and ignored.
 package nboard
@@ -19,8 +21,9 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
+	"github.com/outflank-othello/outflank/search"
 )
 
 // Config holds the engine's name and defaults.
@@ -31,7 +34,7 @@ type Config struct {
 	Time time.Duration
 	// Book, if not nil, answers go in the opening and adds "book" lines to
 	// hints.
-	Book engine.Book
+	Book play.Book
 }
 
 // Run speaks NBoard on in and out until "quit" or the end of input, writing
@@ -39,62 +42,40 @@ type Config struct {
 // search is allowed to finish and report, so that piped scripts get their
 // answers (a GUI that has gone away has closed our output as well, and the
 // next line written ends the process). It returns nil on a normal end.
-func Run(in io.Reader, out, errOut io.Writer, eng engine.Searcher, cfg Config) error {
+func Run(in io.Reader, out, errOut io.Writer, eng play.Searcher, cfg Config) error {
 	if cfg.Name == "" {
 		cfg.Name = "Outflank"
 	}
 	if cfg.Depth <= 0 {
-		cfg.Depth = 12
+		cfg.Depth = play.DefaultDepth
 	}
 	s := &session{
-		cfg:   cfg,
-		eng:   eng,
-		out:   textio.NewOut(out, errOut),
-		game:  &bitboard.Game{Start: bitboard.Start()},
-		depth: cfg.Depth,
+		cfg:    cfg,
+		player: &play.Player{Engine: eng, Book: cfg.Book, Settings: play.Settings{Depth: cfg.Depth, Time: cfg.Time}},
+		out:    textio.NewOut(out, errOut),
+		game:   &bitboard.Game{Start: bitboard.Start()},
 	}
 	stop := make(chan struct{})
 	defer close(stop)
-	lines := textio.ReadLines(in, stop)
+	s.in = play.NewInput(in, stop, nil)
 	for {
-		var l textio.Line
-		var ok bool
-		if s.done != nil {
-			select {
-			case l, ok = <-lines:
-			case <-s.done:
-				s.done, s.cancel = nil, nil
-				continue
-			}
-		} else {
-			l, ok = <-lines
-		}
+		l, ok := s.in.Next()
 		if !ok {
-			s.wait()
 			return nil
 		}
-		if l.TooLong {
-			s.out.Errorf("outflank: input line longer than %d bytes ignored (starts %q)", textio.MaxLine, l.Text)
-			continue
-		}
-		if s.handle(l.Text) {
-			s.stop()
+		if s.handle(l) {
 			return nil
 		}
 	}
 }
 
 type session struct {
-	cfg      Config
-	eng      engine.Searcher
-	out      *textio.Out
-	game     *bitboard.Game
-	depth    int
-	contempt float64
-	version  int
-
-	cancel context.CancelFunc // of the running search; nil when idle
-	done   chan struct{}      // closed when the running search has written its last line
+	cfg     Config
+	player  *play.Player
+	in      *play.Input
+	out     *textio.Out
+	game    *bitboard.Game
+	version int
 }
 
 // commands lists what the engine understands; other lines are reported and
@@ -104,17 +85,45 @@ var commands = map[string]bool{
 	"ping": true, "learn": true, "analyze": true, "quit": true,
 }
 
+// known reports whether l is a command to run; other lines are reported
+// here and ignored.
+func (s *session) known(l textio.Line) bool {
+	if l.TooLong {
+		s.out.Errorf("outflank: input line longer than %d bytes ignored (starts %q)", textio.MaxLine, l.Text)
+		return false
+	}
+	cmd, _ := splitWord(l.Text)
+	if cmd != "" && !commands[cmd] {
+		s.out.Errorf("outflank: unknown command %q ignored", clip(l.Text))
+		return false
+	}
+	return cmd != ""
+}
+
+// watch is what a line does to a running search: a command stops it and
+// runs after it; other lines are reported and leave it alone.
+func (s *session) watch(l textio.Line) (stop, keep bool) {
+	if s.known(l) {
+		return true, true
+	}
+	return false, false
+}
+
+// think runs f as the search of a command, watching the input meanwhile.
+// Its output goes through one reporter, so that the lines of the search
+// come out whole and before the answer to the command that stopped it.
+func (s *session) think(f func(ctx context.Context, r *textio.Reporter)) {
+	r := s.out.Reporter()
+	defer r.Close()
+	s.in.While(func(ctx context.Context) { f(ctx, r) }, s.watch)
+}
+
 // handle runs one command line; it returns true on quit.
-func (s *session) handle(line string) (quit bool) {
-	cmd, arg := splitWord(line)
-	if cmd == "" {
+func (s *session) handle(l textio.Line) (quit bool) {
+	if !s.known(l) {
 		return false
 	}
-	if !commands[cmd] {
-		s.out.Errorf("outflank: unknown command %q ignored", clip(line))
-		return false
-	}
-	s.stop()
+	cmd, arg := splitWord(l.Text)
 	var err error
 	switch cmd {
 	case "quit":
@@ -130,7 +139,7 @@ func (s *session) handle(line string) (quit bool) {
 	case "learn":
 		// The GUI waits for "learned" whatever happens; a failure to learn
 		// is reported on its own line first.
-		if l, ok := s.cfg.Book.(engine.Learner); ok {
+		if l, ok := s.cfg.Book.(play.Learner); ok {
 			err = l.Learn(s.game)
 		} else {
 			err = errors.New("no opening book to learn into (--no-book)")
@@ -166,18 +175,18 @@ func (s *session) set(arg string) error {
 		if err != nil || d < 1 || d > 60 {
 			return fmt.Errorf("depth %q is not a number from 1 to 60", val)
 		}
-		s.depth = d
+		s.player.Settings.Depth = d
 		s.out.Printf("set myname %s%d", s.cfg.Name, d)
 	case "game":
 		g, err := bitboard.ParseGGF(val)
 		if err != nil {
 			return fmt.Errorf("game not changed: %w", err)
 		}
-		if _, _, _, err := engine.GameClock(g); err != nil {
+		if _, _, err := play.GameClock(g); err != nil {
 			return fmt.Errorf("game not changed: %w", err)
 		}
 		if len(g.Moves) == 0 || !samePrefix(s.game, g) {
-			s.eng.Clear() // a new game: what the TT knows may mislead
+			s.player.NewGame() // what the TT knows may mislead
 		}
 		s.game = g
 	case "contempt":
@@ -185,7 +194,7 @@ func (s *session) set(arg string) error {
 		if err != nil {
 			return fmt.Errorf("contempt %q is not a number", val)
 		}
-		s.contempt = c // kept for the book; the search has no draw bias
+		s.player.Settings.Contempt = c
 	case "":
 		return errors.New("missing what to set (depth, game or contempt)")
 	default:
@@ -222,41 +231,6 @@ func (s *session) move(arg string) error {
 	return nil
 }
 
-// limits are the search limits for the current depth.
-func (s *session) limits() engine.Limits {
-	return engine.Limits{Depth: s.depth, EndgameEmpties: engine.EndgameEmpties(s.depth), Time: s.cfg.Time}
-}
-
-// start runs f on a new goroutine as the current search.
-func (s *session) start(f func(ctx context.Context, r *textio.Reporter)) {
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	r := s.out.Reporter()
-	s.cancel, s.done = cancel, done
-	go func() {
-		defer close(done)
-		defer r.Close()
-		defer cancel()
-		f(ctx, r)
-	}()
-}
-
-// stop cancels the running search, if any, and waits for its last line.
-func (s *session) stop() {
-	if s.cancel != nil {
-		s.cancel()
-	}
-	s.wait()
-}
-
-// wait waits for the running search, if any, to finish by itself.
-func (s *session) wait() {
-	if s.done != nil {
-		<-s.done
-	}
-	s.cancel, s.done = nil, nil
-}
-
 func (s *session) hint(arg string) error {
 	n := 1
 	if arg != "" {
@@ -270,26 +244,17 @@ func (s *session) hint(arg string) error {
 	if pos.GameOver() {
 		return errors.New("the game is over")
 	}
-	lim := s.limits()
-	lim.MultiPV = n
-	var book []engine.BookMove
-	if s.cfg.Book != nil {
-		book = s.cfg.Book.Moves(pos)
-	}
-	s.start(func(ctx context.Context, r *textio.Reporter) {
+	s.think(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status thinking")
+		t0 := time.Now()
+		var last search.Info
+		reported := false
 		// Book moves first: "book <move> <eval> <games> <depth>"; the
 		// statistics have no search depth, hence 0.
-		for i, b := range book {
-			if i == n {
-				break
-			}
+		for _, b := range s.player.BookMoves(pos, n) {
 			r.Printf("book %s %+.2f %d 0", b.Move.Upper(), b.Score, b.Games)
 		}
-		t0 := time.Now()
-		var last engine.Info
-		reported := false
-		info := engine.Think(ctx, s.eng, pos, lim, func(in engine.Info) {
+		info := s.player.Hint(ctx, pos, n, func(in search.Info) {
 			writeSearch(r, in, n)
 			r.Printf("nodestats %d %s", in.Nodes, seconds(time.Since(t0)))
 			last, reported = in, true
@@ -306,7 +271,7 @@ func (s *session) hint(arg string) error {
 }
 
 // sameResult reports whether two results would give the same search lines.
-func sameResult(a, b engine.Info) bool {
+func sameResult(a, b search.Info) bool {
 	if a.Depth != b.Depth || a.Exact != b.Exact || a.WLD != b.WLD || a.Score != b.Score ||
 		len(a.PV) != len(b.PV) || len(a.Moves) != len(b.Moves) {
 		return false
@@ -326,7 +291,7 @@ func sameResult(a, b engine.Info) bool {
 
 // writeSearch writes the "search" lines of one report: every scored root
 // move (best first) when the search scored several, else the PV.
-func writeSearch(r *textio.Reporter, in engine.Info, n int) {
+func writeSearch(r *textio.Reporter, in search.Info, n int) {
 	depth := depthText(in)
 	if len(in.Moves) > 1 {
 		for i, m := range in.Moves {
@@ -337,19 +302,19 @@ func writeSearch(r *textio.Reporter, in engine.Info, n int) {
 			if m.Move == in.Best && len(in.PV) > 0 {
 				pv = in.PV
 			}
-			r.Printf("search %s %+.2f 0 %s", engine.FormatPV(pv), float64(m.Score), depth)
+			r.Printf("search %s %+.2f 0 %s", play.FormatPV(pv), float64(m.Score), depth)
 		}
 		return
 	}
 	if len(in.PV) == 0 {
 		return
 	}
-	r.Printf("search %s %+.2f 0 %s", engine.FormatPV(in.PV), float64(in.Score), depth)
+	r.Printf("search %s %+.2f 0 %s", play.FormatPV(in.PV), float64(in.Score), depth)
 }
 
 // depthText is the depth column: the depth, or 100% for an exact solve and
 // 100%W for a win/loss/draw one.
-func depthText(in engine.Info) string {
+func depthText(in search.Info) string {
 	switch {
 	case in.Exact && in.WLD:
 		return "100%W"
@@ -368,33 +333,29 @@ func (s *session) goMove(arg string) error {
 	if pos.GameOver() {
 		return errors.New("the game is over: no move to make")
 	}
-	if b, ok := engine.BookChoice(s.cfg.Book, pos); ok {
-		s.out.Printf("=== %s/%.2f/0.00", b.Move.Upper(), b.Score)
-		return nil
-	}
-	lim := s.limits()
-	left, inc, ok, err := engine.GameClock(s.game)
+	clock, ok, err := play.GameClock(s.game)
 	if err != nil {
 		return err
 	}
+	var c *play.Clock
 	if ok {
-		budget := engine.Budget(left, inc, pos.Empties())
-		if lim.Time == 0 || budget < lim.Time {
-			lim.Time = budget
-		}
+		c = &clock
 	}
-	lim = engine.OnlyMove(pos, lim)
-	s.start(func(ctx context.Context, r *textio.Reporter) {
+	s.think(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status thinking")
 		t0 := time.Now()
-		info := engine.Think(ctx, s.eng, pos, lim, func(in engine.Info) {
+		m, info := s.player.Go(ctx, pos, c, func(in search.Info) {
 			if in.Best != bitboard.NoSquare {
-				r.Printf("status %s %+.2f depth %s", engine.FormatPV(in.PV), float64(in.Score), depthText(in))
+				r.Printf("status %s %+.2f depth %s", play.FormatPV(in.PV), float64(in.Score), depthText(in))
 			}
 		})
+		if m.How == play.FromBook {
+			r.Printf("=== %s/%.2f/0.00", m.Square.Upper(), m.Eval)
+			return
+		}
 		el := time.Since(t0)
 		r.Printf("nodestats %d %s", info.Nodes, seconds(el))
-		r.Printf("=== %s/%.2f/%s", info.Best.Upper(), float64(info.Score), strconv.FormatFloat(el.Seconds(), 'f', 2, 64))
+		r.Printf("=== %s/%.2f/%s", m.Square.Upper(), m.Eval, strconv.FormatFloat(el.Seconds(), 'f', 2, 64))
 	})
 	return nil
 }
@@ -404,16 +365,11 @@ func (s *session) goMove(arg string) error {
 // table), sending "analysis <movesMade> <eval>" for each.
 func (s *session) analyze() {
 	positions := s.game.Positions()
-	lim := s.limits()
-	s.start(func(ctx context.Context, r *textio.Reporter) {
+	s.think(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status analysing")
-		for i := len(positions) - 1; i >= 0; i-- {
-			info := engine.Think(ctx, s.eng, positions[i], lim, nil)
-			if ctx.Err() != nil {
-				break
-			}
+		s.player.Analyze(ctx, positions, func(i int, info search.Info) {
 			r.Printf("analysis %d %.2f", i, float64(info.Score))
-		}
+		})
 		r.Println("status")
 	})
 }

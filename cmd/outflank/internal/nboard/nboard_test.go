@@ -10,9 +10,10 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/enginetest"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play/playtest"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
+	"github.com/outflank-othello/outflank/search"
 )
 
 // wait bounds every read so that a hang fails the test instead of the run.
@@ -28,11 +29,11 @@ type harness struct {
 
 // startSession runs an NBoard session on pipes, stderr merged into stdout
 // as the NBoard GUI does.
-func startSession(t *testing.T, eng engine.Searcher) *harness {
+func startSession(t *testing.T, eng play.Searcher) *harness {
 	return startSessionConfig(t, eng, Config{Name: "Outflank"})
 }
 
-func startSessionConfig(t *testing.T, eng engine.Searcher, cfg Config) *harness {
+func startSessionConfig(t *testing.T, eng play.Searcher, cfg Config) *harness {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -113,7 +114,7 @@ const exampleGame = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[me]PW[
 
 // TestExampleSession replays the example of /work/shared/protocols.md.
 func TestExampleSession(t *testing.T) {
-	h := startSession(t, &enginetest.Greedy{})
+	h := startSession(t, &playtest.Greedy{})
 	h.send("nboard 2", "set game "+exampleGame, "set depth 12")
 	if l, _ := h.expect("set myname"); l != "set myname Outflank12" {
 		t.Errorf("got %q", l)
@@ -162,7 +163,7 @@ func hasPrefix(lines []string, p string) bool {
 // TestHintLines checks the form of the search lines: up to N distinct
 // legal moves, each "search <pv> <eval> 0 <depth>".
 func TestHintLines(t *testing.T) {
-	h := startSession(t, &enginetest.Greedy{})
+	h := startSession(t, &playtest.Greedy{})
 	h.send("nboard 2", "set depth 4", "ping 1", "hint 3")
 	h.expect("pong 1")
 	h.expect("status thinking")
@@ -228,7 +229,7 @@ func TestPass(t *testing.T) {
 	after := g.Current().Pass()
 	withPass := *g
 	withPass.Moves = append(append([]bitboard.GameMove(nil), g.Moves...), bitboard.GameMove{Square: bitboard.PassMove})
-	h := startSession(t, &enginetest.Greedy{})
+	h := startSession(t, &playtest.Greedy{})
 	h.send("nboard 2", "set depth 2", "set game "+before, "ping 1", "go")
 	h.expect("pong 1")
 	l, _ := h.expect("===")
@@ -256,7 +257,7 @@ func TestPass(t *testing.T) {
 // TestGameToTheEnd plays a whole game through go and move, with the
 // answers checked for legality, until the game is over.
 func TestGameToTheEnd(t *testing.T) {
-	h := startSession(t, &enginetest.Greedy{})
+	h := startSession(t, &playtest.Greedy{})
 	h.send("nboard 2", "set depth 1", "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *];)")
 	pos := bitboard.Start()
 	for n := 1; !pos.GameOver(); n++ {
@@ -286,7 +287,7 @@ func TestGameToTheEnd(t *testing.T) {
 // TestPingStopsSearch: a hint with a searcher that never ends by itself is
 // stopped by ping, and nothing of it is written after the pong.
 func TestPingStopsSearch(t *testing.T) {
-	slow := &enginetest.Slow{Started: make(chan struct{}, 10)}
+	slow := &playtest.Slow{Started: make(chan struct{}, 10)}
 	h := startSession(t, slow)
 	h.send("nboard 2", "set depth 60", "ping 1", "hint 1")
 	h.expect("pong 1")
@@ -313,7 +314,7 @@ func TestPingStopsSearch(t *testing.T) {
 // TestClock: with a game clock, go answers even though the searcher would
 // think forever, because the clock gives it a time limit.
 func TestClock(t *testing.T) {
-	slow := &enginetest.Slow{}
+	slow := &playtest.Slow{}
 	h := startSession(t, slow)
 	h.send("nboard 2", "set depth 60",
 		"set game (;GM[Othello]TI[0:03]BO[8 ---------------------------O*------*O--------------------------- *]B[F5//1.5]W[F6//2.5];)",
@@ -325,7 +326,7 @@ func TestClock(t *testing.T) {
 // TestEOFDuringSearch: input ends while the engine thinks; the search
 // finishes and answers, and the session ends.
 func TestEOFDuringSearch(t *testing.T) {
-	slow := &enginetest.Slow{}
+	slow := &playtest.Slow{}
 	h := startSession(t, slow)
 	h.send("nboard 2", "set depth 60", "set game (;GM[Othello]TI[0:01];)", "go")
 	h.in.Close()
@@ -343,7 +344,7 @@ func TestEOFDuringSearch(t *testing.T) {
 // TestBadInput: every kind of bad input gets one error line that does not
 // start with a protocol keyword, and the engine carries on.
 func TestBadInput(t *testing.T) {
-	h := startSession(t, &enginetest.Greedy{})
+	h := startSession(t, &playtest.Greedy{})
 	bad := []string{
 		"frobnicate 3",
 		"nboard x",
@@ -391,7 +392,7 @@ func TestBadInput(t *testing.T) {
 
 // TestAnalyze: one analysis line per position, passes counted.
 func TestAnalyze(t *testing.T) {
-	h := startSession(t, &enginetest.Greedy{})
+	h := startSession(t, &playtest.Greedy{})
 	h.send("nboard 2", "set depth 2", "set game "+exampleGame, "ping 1", "analyze")
 	h.expect("pong 1")
 	h.expect("status analysing")
@@ -426,16 +427,17 @@ func FuzzCommand(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		var out strings.Builder
+		stop := make(chan struct{})
+		defer close(stop)
 		s := &session{
-			cfg:   Config{Name: "Outflank", Depth: 2},
-			eng:   &enginetest.Greedy{},
-			out:   textio.NewOut(&out, &out),
-			game:  &bitboard.Game{Start: bitboard.Start()},
-			depth: 2,
+			cfg:    Config{Name: "Outflank", Depth: 2},
+			player: &play.Player{Engine: &playtest.Greedy{}, Settings: play.Settings{Depth: 2}},
+			in:     play.NewInput(strings.NewReader(""), stop, nil),
+			out:    textio.NewOut(&out, &out),
+			game:   &bitboard.Game{Start: bitboard.Start()},
 		}
 		for _, l := range strings.Split(line, "\n") {
-			s.handle(l)
-			s.stop()
+			s.handle(textio.Line{Text: l})
 		}
 		var moves []bitboard.Square
 		for _, m := range s.game.Moves {
@@ -459,8 +461,8 @@ func FuzzCommand(f *testing.F) {
 func TestBook(t *testing.T) {
 	start := bitboard.Start()
 	f5, _ := bitboard.ParseSquare("f5")
-	book := enginetest.Book{start: {{Move: f5, Score: 0.5, Games: 1000}}}
-	g := &enginetest.Greedy{}
+	book := playtest.Book{start: {{Move: f5, Score: 0.5, Games: 1000}}}
+	g := &playtest.Greedy{}
 	h := startSessionConfig(t, g, Config{Book: book})
 	h.send("nboard 2", "set depth 5", "ping 1", "go")
 	h.expect("pong 1")
@@ -479,11 +481,11 @@ func TestBook(t *testing.T) {
 
 // recorder is a greedy searcher that remembers the limits it was given.
 type recorder struct {
-	enginetest.Greedy
-	lims chan engine.Limits
+	playtest.Greedy
+	lims chan search.Limits
 }
 
-func (r *recorder) Search(ctx context.Context, pos bitboard.Position, lim engine.Limits, report func(engine.Info)) engine.Info {
+func (r *recorder) Search(ctx context.Context, pos bitboard.Position, lim search.Limits, report func(search.Info)) search.Info {
 	r.lims <- lim
 	return r.Greedy.Search(ctx, pos, lim, report)
 }
@@ -491,7 +493,7 @@ func (r *recorder) Search(ctx context.Context, pos bitboard.Position, lim engine
 // TestLimits: go gets the depth and a time from the game clock; hint gets
 // the depth and N, and no time.
 func TestLimits(t *testing.T) {
-	r := &recorder{lims: make(chan engine.Limits, 10)}
+	r := &recorder{lims: make(chan search.Limits, 10)}
 	h := startSession(t, r)
 	h.send("nboard 2", "set depth 7",
 		"set game (;GM[Othello]TI[2:00/1]BO[8 ---------------------------O*------*O--------------------------- *]B[F5//10]W[F6//20.5];)",
@@ -499,9 +501,9 @@ func TestLimits(t *testing.T) {
 	h.expect("===")
 	lim := <-r.lims
 	// Black: 120s + 1s per move made (one) - 10s = 111s, 58 empties.
-	want := engine.Budget(111*time.Second, time.Second, 58)
-	if lim.Depth != 7 || lim.EndgameEmpties != engine.EndgameEmpties(7) || lim.Time != want || lim.MultiPV != 0 {
-		t.Errorf("go limits %+v, want depth 7, time %v", lim, want)
+	soft, hard := play.Clock{Left: 111 * time.Second, Increment: time.Second}.Limits(58)
+	if lim.Depth != 7 || lim.EndgameEmpties != play.EndgameEmpties(7) || lim.Time != hard || lim.Soft != soft || lim.MultiPV != 0 {
+		t.Errorf("go limits %+v, want depth 7, time %v soft %v", lim, hard, soft)
 	}
 	h.send("hint 4")
 	h.expect("status")

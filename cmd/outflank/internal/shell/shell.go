@@ -17,8 +17,9 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
+	"github.com/outflank-othello/outflank/search"
 )
 
 // Config holds the shell's start-up settings.
@@ -27,8 +28,8 @@ type Config struct {
 	Interactive   bool // a person at a terminal: greeting, prompt, search progress
 	Level         int  // depth and endgame (default 12)
 	Time          time.Duration
-	Options       engine.Options
-	Book          engine.Book // if not nil, the engine plays book moves (see "book on|off")
+	Options       search.Options // the engine's: the shell changes HashMB and Threads
+	Book          play.Book      // if not nil, the engine plays book moves (see "book on|off")
 	// Interrupt, if not nil, stops the running search (Ctrl-C); when idle
 	// it ends the shell.
 	Interrupt <-chan struct{}
@@ -39,12 +40,12 @@ type Config struct {
 }
 
 // Run runs the shell until "quit" or the end of input.
-func Run(in io.Reader, out, errOut io.Writer, newEngine engine.Factory, cfg Config) error {
+func Run(in io.Reader, out, errOut io.Writer, newEngine play.Factory, cfg Config) error {
 	if cfg.Name == "" {
 		cfg.Name = "Outflank"
 	}
 	if cfg.Level <= 0 {
-		cfg.Level = 12
+		cfg.Level = play.DefaultDepth
 	}
 	if cfg.ReadFile == nil {
 		cfg.ReadFile = os.ReadFile
@@ -57,16 +58,14 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine engine.Factory, cfg Conf
 		newEngine: newEngine,
 		opts:      cfg.Options,
 		out:       textio.NewOut(out, errOut),
-		hist:      engine.NewHistory(bitboard.Start()),
-		depth:     cfg.Level,
-		endgame:   engine.EndgameEmpties(cfg.Level),
-		moveTime:  cfg.Time,
-		useBook:   cfg.Book != nil,
+		hist:      play.NewHistory(bitboard.Start()),
+		player: &play.Player{Book: cfg.Book, Settings: play.Settings{
+			Depth: cfg.Level, Endgame: play.EndgameEmpties(cfg.Level), Time: cfg.Time, NoBook: cfg.Book == nil}},
 	}
-	s.eng = newEngine(s.opts)
+	s.player.Engine = newEngine(s.opts)
 	stop := make(chan struct{})
 	defer close(stop)
-	s.lines = textio.ReadLines(in, stop)
+	s.in = play.NewInput(in, stop, cfg.Interrupt)
 	if cfg.Interactive {
 		s.out.Printf("%s %s, an Othello engine. Type \"help\" for the commands; moves like f5 play.", cfg.Name, cfg.Version)
 		s.showBoard()
@@ -75,7 +74,7 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine engine.Factory, cfg Conf
 		if cfg.Interactive {
 			s.out.Prompt(s.prompt())
 		}
-		l, ok := s.next()
+		l, ok := s.in.Next()
 		if !ok {
 			if cfg.Interactive {
 				s.out.Println("")
@@ -94,41 +93,13 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine engine.Factory, cfg Conf
 
 type shell struct {
 	cfg       Config
-	newEngine engine.Factory
-	eng       engine.Searcher
-	opts      engine.Options
+	newEngine play.Factory
+	player    *play.Player // its settings are the shell's depth, endgame, time and book
+	opts      search.Options
 	out       *textio.Out
-	hist      *engine.History
-	depth     int           // midgame depth
-	endgame   int           // exact solve at or below this many empties
-	moveTime  time.Duration // per move, 0 = no limit
-	engineFor [2]bool       // colours the engine plays by itself
-	useBook   bool
-	lines     <-chan textio.Line
-	pending   []textio.Line
-	eof       bool
-}
-
-// next returns the next input line: queued ones first. ok is false at the
-// end of input or on an interrupt while idle.
-func (s *shell) next() (textio.Line, bool) {
-	if len(s.pending) > 0 {
-		l := s.pending[0]
-		s.pending = s.pending[1:]
-		return l, true
-	}
-	if s.eof {
-		return textio.Line{}, false
-	}
-	select {
-	case l, ok := <-s.lines:
-		if !ok {
-			s.eof = true
-		}
-		return l, ok
-	case <-s.cfg.Interrupt:
-		return textio.Line{}, false
-	}
+	hist      *play.History
+	engineFor [2]bool // colours the engine plays by itself
+	in        *play.Input
 }
 
 func (s *shell) prompt() string {
@@ -309,16 +280,19 @@ func (s *shell) autoPlay() {
 // both sides stops (and no longer plays by itself).
 func (s *shell) engineMove() bool {
 	pos := s.hist.Position()
-	if s.useBook {
-		if b, ok := engine.BookChoice(s.cfg.Book, pos); ok {
-			s.hist.Play(bitboard.GameMove{Square: b.Move, Eval: b.Score, HasEval: true}) // legal: BookChoice checks
-			s.out.Printf("%s plays %s for %s: book move, %+.2f over %d games", s.cfg.Name, b.Move, pos.ToMove, b.Score, b.Games)
-			s.forcePass()
-			s.showBoard()
-			return true
-		}
+	var m play.Move
+	var info search.Info
+	stopped := s.search(func(ctx context.Context, progress func(search.Info)) {
+		m, info = s.player.Go(ctx, pos, nil, progress)
+	})
+	if m.How == play.FromBook {
+		b := m.Book
+		s.hist.Play(bitboard.GameMove{Square: b.Move, Eval: b.Score, HasEval: true}) // legal: Go checks
+		s.out.Printf("%s plays %s for %s: book move, %+.2f over %d games", s.cfg.Name, b.Move, pos.ToMove, b.Score, b.Games)
+		s.forcePass()
+		s.showBoard()
+		return true
 	}
-	info, stopped := s.search(pos, engine.OnlyMove(pos, s.limits()))
 	if stopped {
 		s.out.Println("Stopped: playing the best move found so far.")
 		if s.engineFor == [2]bool{true, true} {
@@ -327,7 +301,7 @@ func (s *shell) engineMove() bool {
 		}
 	}
 	if err := s.hist.Play(bitboard.GameMove{Square: info.Best, Eval: float64(info.Score), HasEval: true, Time: info.Time.Seconds(), HasTime: true}); err != nil {
-		s.errorf("engine move %s: %v", info.Best, err) // cannot happen: Think returns legal moves
+		s.errorf("engine move %s: %v", info.Best, err) // cannot happen: Go returns legal moves
 		return false
 	}
 	s.out.Printf("%s plays %s for %s: %s", s.cfg.Name, info.Best, pos.ToMove, describe(info))
@@ -337,7 +311,7 @@ func (s *shell) engineMove() bool {
 }
 
 // describe is the one-line summary of a search result.
-func describe(in engine.Info) string {
+func describe(in search.Info) string {
 	depth := fmt.Sprintf("depth %d", in.Depth)
 	switch {
 	case in.Exact && in.WLD:
@@ -349,7 +323,7 @@ func describe(in engine.Info) string {
 		strconv.FormatFloat(in.Time.Seconds(), 'f', 2, 64), in.Nodes, line(in.PV))
 }
 
-func score(in engine.Info) string {
+func score(in search.Info) string {
 	if in.Exact && in.WLD {
 		switch {
 		case in.Score > 0:
@@ -370,46 +344,22 @@ func line(pv []bitboard.Square) string {
 	return strings.Join(parts, " ")
 }
 
-func (s *shell) limits() engine.Limits {
-	return engine.Limits{Depth: s.depth, EndgameEmpties: s.endgame, Time: s.moveTime}
-}
-
-// search runs a search on its own goroutine; Ctrl-C stops it. Lines typed
-// meanwhile wait their turn. stopped reports an interrupt.
-func (s *shell) search(pos bitboard.Position, lim engine.Limits) (info engine.Info, stopped bool) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan engine.Info, 1)
-	progress := func(engine.Info) {}
+// search runs f, a search of the player, on its own goroutine; Ctrl-C
+// stops it. Lines typed meanwhile wait their turn. progress shows the
+// search's reports to a person at a terminal. stopped reports an
+// interrupt.
+func (s *shell) search(f func(ctx context.Context, progress func(search.Info))) (stopped bool) {
+	progress := func(search.Info) {}
 	if s.cfg.Interactive {
 		r := s.out.Reporter()
 		defer r.Close()
-		progress = func(in engine.Info) {
+		progress = func(in search.Info) {
 			if in.Best != bitboard.NoSquare {
 				r.Printf("  %s", describe(in))
 			}
 		}
 	}
-	go func() { done <- engine.Think(ctx, s.eng, pos, lim, progress) }()
-	lines := s.lines
-	if s.eof {
-		lines = nil
-	}
-	for {
-		select {
-		case info = <-done:
-			return info, stopped
-		case <-s.cfg.Interrupt:
-			cancel()
-			stopped = true
-		case l, ok := <-lines:
-			if !ok {
-				s.eof, lines = true, nil
-				continue
-			}
-			s.pending = append(s.pending, l)
-		}
-	}
+	return s.in.While(func(ctx context.Context) { f(ctx, progress) }, nil)
 }
 
 func (s *shell) newGame(args []string) error {
@@ -434,8 +384,8 @@ func (s *shell) newGame(args []string) error {
 		}
 		start = Handicap(n, weaker)
 	}
-	s.hist = engine.NewHistory(start)
-	s.eng.Clear()
+	s.hist = play.NewHistory(start)
+	s.player.NewGame()
 	s.afterMoves()
 	return nil
 }
@@ -592,23 +542,19 @@ func (s *shell) hint(args []string) error {
 	if pos.GameOver() {
 		return errors.New("the game is over")
 	}
-	if s.cfg.Book != nil {
-		for i, b := range s.cfg.Book.Moves(pos) {
-			if i == n {
-				break
-			}
-			s.out.Printf("book %-3s %+6.2f  (%d games)", b.Move, b.Score, b.Games)
-		}
+	for _, b := range s.player.BookMoves(pos, n) {
+		s.out.Printf("book %-3s %+6.2f  (%d games)", b.Move, b.Score, b.Games)
 	}
-	lim := s.limits()
-	lim.MultiPV = n
-	info, stopped := s.search(pos, lim)
+	var info search.Info
+	stopped := s.search(func(ctx context.Context, progress func(search.Info)) {
+		info = s.player.Hint(ctx, pos, n, progress)
+	})
 	if stopped {
 		s.out.Println("Stopped; best so far:")
 	}
 	moves := info.Moves
 	if len(moves) == 0 {
-		moves = []engine.MoveScore{{Move: info.Best, Score: info.Score}}
+		moves = []search.MoveScore{{Move: info.Best, Score: info.Score}}
 	}
 	depth := fmt.Sprintf("depth %d", info.Depth)
 	if info.Exact {
@@ -639,7 +585,10 @@ func (s *shell) solve(args []string) error {
 	if pos.Empties() > 30 && s.cfg.Interactive {
 		s.out.Printf("Solving %d empties exactly may take very long; Ctrl-C stops it.", pos.Empties())
 	}
-	info, stopped := s.search(pos, engine.Limits{EndgameEmpties: 64, WLD: wld})
+	var info search.Info
+	stopped := s.search(func(ctx context.Context, progress func(search.Info)) {
+		info = s.player.Solve(ctx, pos, wld, progress)
+	})
 	if stopped || !info.Exact {
 		s.out.Printf("Not solved (stopped): best so far %s", describe(info))
 		return nil
@@ -674,8 +623,8 @@ func (s *shell) board(args []string) error {
 	if err != nil {
 		return err
 	}
-	s.hist = engine.NewHistory(pos)
-	s.eng.Clear()
+	s.hist = play.NewHistory(pos)
+	s.player.NewGame()
 	s.afterMoves()
 	return nil
 }
@@ -716,7 +665,7 @@ func (s *shell) level(args []string) error {
 	if err != nil {
 		return err
 	}
-	s.depth, s.endgame = n, engine.EndgameEmpties(n)
+	s.player.Settings.Depth, s.player.Settings.Endgame = n, play.EndgameEmpties(n)
 	return s.status(nil)
 }
 
@@ -725,7 +674,7 @@ func (s *shell) setDepth(args []string) error {
 	if err != nil {
 		return err
 	}
-	s.depth = n
+	s.player.Settings.Depth = n
 	return s.status(nil)
 }
 
@@ -734,7 +683,7 @@ func (s *shell) setEndgame(args []string) error {
 	if err != nil {
 		return err
 	}
-	s.endgame = n
+	s.player.Settings.Endgame = n
 	return s.status(nil)
 }
 
@@ -747,7 +696,7 @@ func (s *shell) setTime(args []string) error {
 
 		return fmt.Errorf("%q is not a number of seconds", args[0])
 	}
-	s.moveTime = time.Duration(v * float64(time.Second))
+	s.player.Settings.Time = time.Duration(v * float64(time.Second))
 	return s.status(nil)
 }
 
@@ -757,7 +706,7 @@ func (s *shell) setThreads(args []string) error {
 		return err
 	}
 	s.opts.Threads = n
-	s.eng = s.newEngine(s.opts)
+	s.player.Engine = s.newEngine(s.opts)
 	return s.status(nil)
 }
 
@@ -767,7 +716,7 @@ func (s *shell) setHash(args []string) error {
 		return err
 	}
 	s.opts.HashMB = n
-	s.eng = s.newEngine(s.opts)
+	s.player.Engine = s.newEngine(s.opts)
 	return s.status(nil)
 }
 
@@ -780,9 +729,9 @@ func (s *shell) setBook(args []string) error {
 		if s.cfg.Book == nil {
 			return errors.New("no book loaded (started with --no-book?)")
 		}
-		s.useBook = true
+		s.player.Settings.NoBook = false
 	case "off":
-		s.useBook = false
+		s.player.Settings.NoBook = true
 	default:
 		return fmt.Errorf("%q: want on or off", args[0])
 	}
@@ -793,9 +742,10 @@ func (s *shell) status(args []string) error {
 	if err := noArgs(args); err != nil {
 		return err
 	}
+	set := s.player.Settings
 	t := "none"
-	if s.moveTime > 0 {
-		t = strconv.FormatFloat(s.moveTime.Seconds(), 'f', -1, 64) + " s"
+	if set.Time > 0 {
+		t = strconv.FormatFloat(set.Time.Seconds(), 'f', -1, 64) + " s"
 	}
 	var sides []string
 	for c, on := range s.engineFor {
@@ -807,11 +757,11 @@ func (s *shell) status(args []string) error {
 		sides = []string{"none"}
 	}
 	book := "off"
-	if s.useBook {
+	if !set.NoBook {
 		book = "on"
 	}
 	s.out.Printf("depth %d, exact from %d empties, time per move %s, threads %d, hash %d MB, book %s, engine plays %s",
-		s.depth, s.endgame, t, s.opts.Threads, s.opts.HashMB, book, strings.Join(sides, " and "))
+		set.Depth, set.Endgame, t, s.opts.Threads, s.opts.HashMB, book, strings.Join(sides, " and "))
 	return nil
 }
 
@@ -827,9 +777,9 @@ func (s *shell) load(args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", args[0], err)
 	}
-	s.hist = engine.NewHistory(g.Start)
+	s.hist = play.NewHistory(g.Start)
 	s.hist.Reset(g)
-	s.eng.Clear()
+	s.player.NewGame()
 	s.out.Printf("Loaded %d moves from %s.", len(g.Moves), args[0])
 	s.afterMoves()
 	return nil

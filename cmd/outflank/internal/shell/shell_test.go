@@ -8,8 +8,9 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/enginetest"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play/playtest"
+	"github.com/outflank-othello/outflank/search"
 )
 
 type files map[string]string
@@ -33,7 +34,7 @@ func runScript(t *testing.T, fs files, lines ...string) string {
 	w := &lockedWriter{w: &out}
 	go func() {
 		done <- Run(strings.NewReader(strings.Join(lines, "\n")+"\n"), w, w,
-			func(engine.Options) engine.Searcher { return &enginetest.Greedy{} }, cfg)
+			func(search.Options) play.Searcher { return &playtest.Greedy{} }, cfg)
 	}()
 	select {
 	case err := <-done:
@@ -192,10 +193,10 @@ func TestInterruptStopsSearch(t *testing.T) {
 	intr := make(chan struct{})
 	inR, inW := io.Pipe()
 	var out strings.Builder
-	slow := &enginetest.Slow{Started: make(chan struct{}, 1)}
+	slow := &playtest.Slow{Started: make(chan struct{}, 1)}
 	done := make(chan struct{})
 	go func() {
-		Run(inR, &lockedWriter{&out}, io.Discard, func(engine.Options) engine.Searcher { return slow }, Config{Interrupt: intr})
+		Run(inR, &lockedWriter{&out}, io.Discard, func(search.Options) play.Searcher { return slow }, Config{Interrupt: intr})
 		close(done)
 	}()
 	io.WriteString(inW, "go\n")
@@ -227,7 +228,7 @@ func FuzzShell(f *testing.F) {
 			ReadFile:  func(name string) ([]byte, error) { return []byte(fs[name]), nil },
 			WriteFile: func(name string, data []byte) error { fs[name] = string(data); return nil },
 		}
-		if err := Run(strings.NewReader(line), &out, &out, func(engine.Options) engine.Searcher { return &enginetest.Greedy{} }, cfg); err != nil {
+		if err := Run(strings.NewReader(line), &out, &out, func(search.Options) play.Searcher { return &playtest.Greedy{} }, cfg); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -235,10 +236,10 @@ func FuzzShell(f *testing.F) {
 
 func TestBook(t *testing.T) {
 	c4, _ := bitboard.ParseSquare("c4")
-	book := enginetest.Book{bitboard.Start(): {{Move: c4, Score: 0.25, Games: 500}}}
+	book := playtest.Book{bitboard.Start(): {{Move: c4, Score: 0.25, Games: 500}}}
 	var out strings.Builder
 	Run(strings.NewReader("hint 1\ngo\nundo\nbook off\ngo\n"), &out, &out,
-		func(engine.Options) engine.Searcher { return &enginetest.Greedy{} }, Config{Book: book, Level: 1})
+		func(search.Options) play.Searcher { return &playtest.Greedy{} }, Config{Book: book, Level: 1})
 	o := out.String()
 	for _, want := range []string{"book c4   +0.25  (500 games)", "Outflank plays c4 for black: book move, +0.25 over 500 games", "book off"} {
 		if !strings.Contains(o, want) {
@@ -257,7 +258,7 @@ func TestEOFDuringSearch(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- Run(strings.NewReader("go"), &out, &out,
-			func(engine.Options) engine.Searcher { return &enginetest.Slow{} }, Config{Time: 50 * time.Millisecond})
+			func(search.Options) play.Searcher { return &playtest.Slow{} }, Config{Time: 50 * time.Millisecond})
 	}()
 	select {
 	case err := <-done:

@@ -1,4 +1,4 @@
-package engine
+package play
 
 import (
 	"github.com/outflank-othello/outflank/bitboard"

@@ -1,4 +1,4 @@
-package engine_test
+package play_test
 
 import (
 	"context"
@@ -6,15 +6,16 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/enginetest"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play/playtest"
+	"github.com/outflank-othello/outflank/search"
 )
 
 // fixed is a searcher that returns a canned result, to check what Think
 // does with bad ones.
-type fixed struct{ info engine.Info }
+type fixed struct{ info search.Info }
 
-func (f fixed) Search(ctx context.Context, pos bitboard.Position, lim engine.Limits, report func(engine.Info)) engine.Info {
+func (f fixed) Search(ctx context.Context, pos bitboard.Position, lim search.Limits, report func(search.Info)) search.Info {
 	report(f.info)
 	return f.info
 }
@@ -43,7 +44,7 @@ func TestThinkGameOver(t *testing.T) {
 	if !pos.GameOver() {
 		t.Fatal("test position should be over")
 	}
-	info := engine.Think(context.Background(), &enginetest.Greedy{}, pos, engine.Limits{}, nil)
+	info := play.Think(context.Background(), &playtest.Greedy{}, pos, search.Limits{}, nil)
 	if info.Best != bitboard.NoSquare || !info.Exact || info.Score != -64 {
 		t.Errorf("got best %v exact %v score %d, want none, exact, -64", info.Best, info.Exact, info.Score)
 	}
@@ -55,8 +56,8 @@ func TestThinkPass(t *testing.T) {
 	if !pos.MustPass() {
 		t.Fatal("test position: white should have to pass")
 	}
-	var reports []engine.Info
-	info := engine.Think(context.Background(), &enginetest.Greedy{}, pos, engine.Limits{}, func(i engine.Info) { reports = append(reports, i) })
+	var reports []search.Info
+	info := play.Think(context.Background(), &playtest.Greedy{}, pos, search.Limits{}, func(i search.Info) { reports = append(reports, i) })
 	if info.Best != bitboard.PassMove || len(info.PV) < 2 || info.PV[0] != bitboard.PassMove || info.PV[1] != sq("a1") {
 		t.Errorf("got best %v pv %v, want PA a1", info.Best, info.PV)
 	}
@@ -73,16 +74,16 @@ func TestThinkRepairsBadResults(t *testing.T) {
 	start := bitboard.Start()
 	for _, tc := range []struct {
 		name string
-		in   engine.Info
+		in   search.Info
 	}{
-		{"no move", engine.Info{Best: bitboard.NoSquare}},
-		{"illegal best", engine.Info{Best: sq("a1"), PV: []bitboard.Square{sq("a1"), sq("d6")}}},
-		{"pass", engine.Info{Best: bitboard.PassMove}},
-		{"out of range", engine.Info{Best: 99}},
-		{"illegal pv tail", engine.Info{Best: sq("f5"), PV: []bitboard.Square{sq("f5"), sq("f5"), sq("c3")}}},
-		{"moves only", engine.Info{Best: bitboard.NoSquare, Moves: []engine.MoveScore{{Move: sq("a1"), Score: 9}, {Move: sq("e6"), Score: 3}}}},
+		{"no move", search.Info{Best: bitboard.NoSquare}},
+		{"illegal best", search.Info{Best: sq("a1"), PV: []bitboard.Square{sq("a1"), sq("d6")}}},
+		{"pass", search.Info{Best: bitboard.PassMove}},
+		{"out of range", search.Info{Best: 99}},
+		{"illegal pv tail", search.Info{Best: sq("f5"), PV: []bitboard.Square{sq("f5"), sq("f5"), sq("c3")}}},
+		{"moves only", search.Info{Best: bitboard.NoSquare, Moves: []search.MoveScore{{Move: sq("a1"), Score: 9}, {Move: sq("e6"), Score: 3}}}},
 	} {
-		info := engine.Think(context.Background(), fixed{tc.in}, start, engine.Limits{}, func(r engine.Info) {
+		info := play.Think(context.Background(), fixed{tc.in}, start, search.Limits{}, func(r search.Info) {
 			if r.Best != bitboard.NoSquare && !start.IsLegal(r.Best) {
 				t.Errorf("%s: report with illegal best %v", tc.name, r.Best)
 			}
@@ -102,14 +103,14 @@ func TestThinkRepairsBadResults(t *testing.T) {
 			}
 		}
 	}
-	info := engine.Think(context.Background(), fixed{engine.Info{Best: sq("a1"), Moves: []engine.MoveScore{{Move: sq("e6"), Score: 3}}}}, start, engine.Limits{}, nil)
+	info := play.Think(context.Background(), fixed{search.Info{Best: sq("a1"), Moves: []search.MoveScore{{Move: sq("e6"), Score: 3}}}}, start, search.Limits{}, nil)
 	if info.Best != sq("e6") || info.Score != 3 {
 		t.Errorf("fallback to the scored move: got %v %d", info.Best, info.Score)
 	}
 }
 
 func TestFormatPV(t *testing.T) {
-	got := engine.FormatPV([]bitboard.Square{sq("f5"), sq("d6"), bitboard.PassMove, sq("c3")})
+	got := play.FormatPV([]bitboard.Square{sq("f5"), sq("d6"), bitboard.PassMove, sq("c3")})
 	if got != "F5-D6-PA-C3" {
 		t.Errorf("got %q", got)
 	}
@@ -128,13 +129,13 @@ func TestParseClock(t *testing.T) {
 		{"0:1.5", 1500 * time.Millisecond, 0},
 		{"05:00,N//02:00", 5 * time.Minute, 0},
 	} {
-		c, err := engine.ParseClock(tc.in)
+		c, err := play.ParseClock(tc.in)
 		if err != nil || c.Main != tc.main || c.Increment != tc.inc {
 			t.Errorf("%q: got %+v, %v", tc.in, c, err)
 		}
 	}
 	for _, bad := range []string{"x", "1:2:3:4", "-5", "1.5:00", "1/2/3/4", "1e9", "NaN", "inf"} {
-		if _, err := engine.ParseClock(bad); err == nil {
+		if _, err := play.ParseClock(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}
@@ -146,47 +147,27 @@ func TestGameClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	// White to move: 60s + 2s for its one move - 3.5s.
-	left, inc, ok, err := engine.GameClock(g)
-	if !ok || err != nil || left != 58500*time.Millisecond || inc != 2*time.Second {
-		t.Errorf("white: got %v %v %v %v", left, inc, ok, err)
+	c, ok, err := play.GameClock(g)
+	if !ok || err != nil || c.Left != 58500*time.Millisecond || c.Increment != 2*time.Second {
+		t.Errorf("white: got %+v %v %v", c, ok, err)
 	}
 	g.Moves = g.Moves[:2]
 	// Black to move, after its F5 in 10s: 60s + 2s - 10s.
-	if left, _, _, _ = engine.GameClock(g); left != 52*time.Second {
-		t.Errorf("black: got %v, want 52s", left)
+	if c, _, _ = play.GameClock(g); c.Left != 52*time.Second {
+		t.Errorf("black: got %v, want 52s", c.Left)
 	}
 	g.SetProp("TB", "2:00")
-	if left, _, _, _ = engine.GameClock(g); left != 110*time.Second { // TB replaces TI
-		t.Errorf("black with TB: got %v, want 110s", left)
+	if c, _, _ = play.GameClock(g); c.Left != 110*time.Second { // TB replaces TI
+		t.Errorf("black with TB: got %v, want 110s", c.Left)
 	}
 	noClock, _ := bitboard.ParseGGF("(;GM[Othello];)")
-	if _, _, ok, _ := engine.GameClock(noClock); ok {
+	if _, ok, _ := play.GameClock(noClock); ok {
 		t.Error("no TI: ok")
 	}
 }
 
-func TestBudget(t *testing.T) {
-	prev := time.Duration(0)
-	for empties := 60; empties >= 1; empties-- {
-		b := engine.Budget(10*time.Minute, 0, empties)
-		if b <= 0 || b > 5*time.Minute {
-			t.Fatalf("%d empties: budget %v", empties, b)
-		}
-		if b < prev {
-			t.Errorf("%d empties: budget %v shrinks from %v with the same time left", empties, b, prev)
-		}
-		prev = b
-	}
-	if b := engine.Budget(0, 0, 30); b <= 0 {
-		t.Errorf("no time left: budget %v, want a small positive time", b)
-	}
-	if b := engine.Budget(-time.Second, 0, 30); b <= 0 {
-		t.Errorf("over time: budget %v", b)
-	}
-}
-
 func TestHistory(t *testing.T) {
-	h := engine.NewHistory(bitboard.Start())
+	h := play.NewHistory(bitboard.Start())
 	play := func(s string) {
 		t.Helper()
 		m, err := bitboard.ParseGameMove(s)
@@ -229,7 +210,7 @@ func TestHistoryImpliedPass(t *testing.T) {
 	// White must pass; black plays a1 as the next step: undo takes back
 	// both the move and the implied pass.
 	pos := mustBoard(t, "-OXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O")
-	h := engine.NewHistory(pos)
+	h := play.NewHistory(pos)
 	if err := h.Play(bitboard.GameMove{Square: sq("a1")}); err != nil {
 		t.Fatal(err)
 	}
@@ -254,49 +235,113 @@ func FuzzParseClock(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		c, err := engine.ParseClock(s)
+		c, err := play.ParseClock(s)
 		if err != nil {
 			return
 		}
 		if c.Main < 0 || c.Increment < 0 || c.Grace < 0 {
 			t.Fatalf("%q: negative clock %+v", s, c)
 		}
-		if b := engine.Budget(c.Main, c.Increment, 30); b <= 0 {
-			t.Fatalf("%q: budget %v", s, b)
+		soft, hard := search.Clock{Left: c.Main, Increment: c.Increment}.Limits(30)
+		if soft <= 0 || hard < soft {
+			t.Fatalf("%q: limits %v %v", s, soft, hard)
 		}
 	})
 }
 
 func TestBookChoice(t *testing.T) {
 	start := bitboard.Start()
-	b := enginetest.Book{start: {
-		{Move: sq("a1"), Score: 9, Games: 100},                     // illegal: a damaged book
-		{Move: sq("f5"), Score: 3, Games: engine.MinBookGames - 1}, // too few games
-		{Move: sq("d3"), Score: 1, Games: engine.MinBookGames},     // the choice
-		{Move: sq("c4"), Score: 0, Games: 5 * engine.MinBookGames},
+	b := playtest.Book{start: {
+		{Move: sq("a1"), Score: 9, Games: 100},                   // illegal: a damaged book
+		{Move: sq("f5"), Score: 3, Games: play.MinBookGames - 1}, // too few games
+		{Move: sq("d3"), Score: 1, Games: play.MinBookGames},     // the choice
+		{Move: sq("c4"), Score: 0, Games: 5 * play.MinBookGames},
 	}}
-	if m, ok := engine.BookChoice(b, start); !ok || m.Move != sq("d3") {
+	if m, ok := play.BookChoice(b, start); !ok || m.Move != sq("d3") {
 		t.Errorf("got %v %v, want d3", m, ok)
 	}
-	if _, ok := engine.BookChoice(b, start.Play(sq("f5"))); ok {
+	if _, ok := play.BookChoice(b, start.Play(sq("f5"))); ok {
 		t.Error("book move out of book")
 	}
-	if _, ok := engine.BookChoice(nil, start); ok {
+	if _, ok := play.BookChoice(nil, start); ok {
 		t.Error("book move without a book")
 	}
 }
 
-func TestOnlyMove(t *testing.T) {
-	lim := engine.Limits{Depth: 20, EndgameEmpties: 24, Time: time.Minute}
-	if got := engine.OnlyMove(bitboard.Start(), lim); got != lim {
-		t.Errorf("four moves: limits changed to %+v", got)
+// recorder is a searcher that records the limits it was given.
+type recorder struct {
+	playtest.Greedy
+	lim []search.Limits
+}
+
+func (r *recorder) Search(ctx context.Context, pos bitboard.Position, lim search.Limits, report func(search.Info)) search.Info {
+	r.lim = append(r.lim, lim)
+	return r.Greedy.Search(ctx, pos, lim, report)
+}
+
+func TestGoForcedMove(t *testing.T) {
+	r := &recorder{}
+	p := &play.Player{Engine: r, Settings: play.Settings{Depth: 20, Endgame: 24, Time: time.Minute}}
+	m, _ := p.Go(context.Background(), bitboard.Start(), nil, nil)
+	if got := r.lim[0]; m.How != play.Searched || got.Depth != 20 || got.EndgameEmpties != 24 || got.Time != time.Minute {
+		t.Errorf("four moves: %v, limits %+v", m.How, got)
 	}
 	// White must pass: forced.
 	pass := mustBoard(t, "-OXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O")
-	if got := engine.OnlyMove(pass, lim); got.Depth != 4 || got.EndgameEmpties != 12 || got.Time != time.Minute {
-		t.Errorf("forced: %+v", got)
+	m, _ = p.Go(context.Background(), pass, nil, nil)
+	if got := r.lim[1]; m.How != play.Forced || m.Square != bitboard.PassMove || got.Depth != 4 || got.EndgameEmpties != 12 || got.Time != time.Minute {
+		t.Errorf("forced: %v %v, limits %+v", m.How, m.Square, got)
 	}
-	if got := engine.OnlyMove(pass, engine.Limits{Depth: 2, EndgameEmpties: 6}); got.Depth != 2 || got.EndgameEmpties != 6 {
+	p.Settings = play.Settings{Depth: 2, Endgame: 6}
+	p.Go(context.Background(), pass, nil, nil)
+	if got := r.lim[2]; got.Depth != 2 || got.EndgameEmpties != 6 {
 		t.Errorf("forced, already shallow: %+v", got)
+	}
+}
+
+func TestGoClock(t *testing.T) {
+	r := &recorder{}
+	p := &play.Player{Engine: r}
+	clock := &play.Clock{Left: time.Minute}
+	p.Go(context.Background(), bitboard.Start(), clock, nil)
+	soft, hard := clock.Limits(60)
+	if got := r.lim[0]; got.Soft != soft || got.Time != hard || soft <= 0 || hard < soft {
+		t.Errorf("clock: limits %+v, want soft %v hard %v", got, soft, hard)
+	}
+	// The settings' time cap wins over a longer clock.
+	p.Settings.Time = time.Millisecond
+	p.Go(context.Background(), bitboard.Start(), clock, nil)
+	if got := r.lim[1]; got.Time != time.Millisecond || got.Soft > got.Time {
+		t.Errorf("capped: limits %+v", got)
+	}
+}
+
+func TestGoBookAndGameOver(t *testing.T) {
+	start := bitboard.Start()
+	g := &playtest.Greedy{}
+	p := &play.Player{Engine: g, Book: playtest.Book{start: {{Move: sq("d3"), Score: 1.5, Games: play.MinBookGames}}}}
+	m, _ := p.Go(context.Background(), start, nil, nil)
+	if m.How != play.FromBook || m.Square != sq("d3") || m.Eval != 1.5 || g.Searches.Load() != 0 {
+		t.Errorf("book: %+v after %d searches", m, g.Searches.Load())
+	}
+	p.Settings.NoBook = true
+	if m, _ = p.Go(context.Background(), start, nil, nil); m.How != play.Searched || g.Searches.Load() != 1 {
+		t.Errorf("no book: %+v", m)
+	}
+	over := mustBoard(t, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX---- O")
+	m, info := p.Go(context.Background(), over, nil, nil)
+	if m.How != play.GameOver || m.Square != bitboard.NoSquare || !info.Exact || info.Score != -64 {
+		t.Errorf("game over: %+v %+v", m, info)
+	}
+}
+
+// TestThinkPassRealSearch checks the one place passes are handled, the
+// search, through the play layer.
+func TestThinkPassRealSearch(t *testing.T) {
+	pos := mustBoard(t, "-OXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O")
+	eng := search.New(search.Options{HashMB: 1})
+	info := play.Think(context.Background(), eng, pos, search.Limits{Depth: 4}, nil)
+	if info.Best != bitboard.PassMove || len(info.PV) < 2 || info.PV[1] != sq("a1") || info.Score != -64 || !info.Exact {
+		t.Errorf("got %+v, want PA a1, exact -64", info)
 	}
 }

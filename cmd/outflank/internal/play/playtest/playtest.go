@@ -1,8 +1,9 @@
-// Package enginetest provides stand-in searchers for testing the front ends
-// without the real search: a one-ply greedy player and a searcher that
-// thinks until it is stopped. They are for tests only; the outflank binary
-// never uses them.
-package enginetest
+// Package playtest provides stand-in searchers for testing the play layer
+// and the front ends without the real search: a one-ply greedy player and a
+// searcher that thinks until it is stopped. Like the real search they
+// answer a position whose side to move must pass with the pass. They are
+// for tests only; the outflank binary never uses them.
+package playtest
 
 import (
 	"context"
@@ -11,7 +12,8 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
+	"github.com/outflank-othello/outflank/search"
 )
 
 // Greedy scores each move by the disc difference right after it (one ply)
@@ -22,8 +24,8 @@ type Greedy struct {
 	Searches, Clears atomic.Int64
 }
 
-// Search implements engine.Searcher.
-func (g *Greedy) Search(ctx context.Context, pos bitboard.Position, lim engine.Limits, report func(engine.Info)) engine.Info {
+// Search implements play.Searcher.
+func (g *Greedy) Search(ctx context.Context, pos bitboard.Position, lim search.Limits, report func(search.Info)) search.Info {
 	g.Searches.Add(1)
 	info := greedy(pos, lim)
 	if report != nil {
@@ -32,11 +34,20 @@ func (g *Greedy) Search(ctx context.Context, pos bitboard.Position, lim engine.L
 	return info
 }
 
-// Clear implements engine.Searcher.
+// Clear implements play.Searcher.
 func (g *Greedy) Clear() { g.Clears.Add(1) }
 
-func greedy(pos bitboard.Position, lim engine.Limits) engine.Info {
-	var moves []engine.MoveScore
+func greedy(pos bitboard.Position, lim search.Limits) search.Info {
+	if pos.MustPass() {
+		// As the search does: the result after the pass, for the pass.
+		in := greedy(pos.Pass(), lim)
+		in.Score = -in.Score
+		in.Best = bitboard.PassMove
+		in.PV = append([]bitboard.Square{bitboard.PassMove}, in.PV...)
+		in.Moves = []search.MoveScore{{Move: bitboard.PassMove, Score: in.Score}}
+		return in
+	}
+	var moves []search.MoveScore
 	exact := true
 	for b := pos.Moves(); b != 0; b &= b - 1 {
 		sq := bitboard.FirstSquare(b)
@@ -47,10 +58,10 @@ func greedy(pos bitboard.Position, lim engine.Limits) engine.Info {
 		} else {
 			exact = false
 		}
-		moves = append(moves, engine.MoveScore{Move: sq, Score: score})
+		moves = append(moves, search.MoveScore{Move: sq, Score: score})
 	}
 	sort.SliceStable(moves, func(i, j int) bool { return moves[i].Score > moves[j].Score })
-	info := engine.Info{Depth: 1, Exact: exact, Nodes: uint64(len(moves)) + 1}
+	info := search.Info{Depth: 1, Selectivity: 100, Exact: exact, Nodes: uint64(len(moves)) + 1}
 	if len(moves) > 0 {
 		info.Best, info.Score = moves[0].Move, moves[0].Score
 		info.PV = []bitboard.Square{info.Best}
@@ -71,8 +82,8 @@ type Slow struct {
 	Started chan struct{}
 }
 
-// Search implements engine.Searcher.
-func (s *Slow) Search(ctx context.Context, pos bitboard.Position, lim engine.Limits, report func(engine.Info)) engine.Info {
+// Search implements play.Searcher.
+func (s *Slow) Search(ctx context.Context, pos bitboard.Position, lim search.Limits, report func(search.Info)) search.Info {
 	if s.Started != nil {
 		s.Started <- struct{}{}
 	}
@@ -101,11 +112,11 @@ func (s *Slow) Search(ctx context.Context, pos bitboard.Position, lim engine.Lim
 	}
 }
 
-// Clear implements engine.Searcher.
+// Clear implements play.Searcher.
 func (s *Slow) Clear() {}
 
 // Book is a fixed opening book: the moves listed for each position.
-type Book map[bitboard.Position][]engine.BookMove
+type Book map[bitboard.Position][]play.BookMove
 
-// Moves implements engine.Book.
-func (b Book) Moves(pos bitboard.Position) []engine.BookMove { return b[pos] }
+// Moves implements play.Book.
+func (b Book) Moves(pos bitboard.Position) []play.BookMove { return b[pos] }

@@ -1,44 +1,34 @@
-package engine
+package play
 
 import (
 	"context"
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/search"
 )
 
-// Think searches pos with s and returns a result whose Best is always a legal
-// move of pos: a board move, PassMove when the side to move must pass, or
-// NoSquare when the game is over (then Score is the final score, empties to
-// the winner, and Exact is set). Reports and the result have their PVs cut at
-// the first illegal move, so that a front end never shows or plays one.
-func Think(ctx context.Context, s Searcher, pos bitboard.Position, lim Limits, report func(Info)) Info {
+// Think searches pos with s and returns a result whose Best is always a
+// legal move of pos: a board move, PassMove when the side to move must pass
+// (the searcher searches after the pass), or NoSquare when the game is over
+// (then Score is the final score, empties to the winner, and Exact is set).
+// Reports and the result have their PVs cut at the first illegal move, so
+// that a front end never shows or plays one. Go, Hint, Solve and Analyze
+// search through it.
+func Think(ctx context.Context, s Searcher, pos bitboard.Position, lim search.Limits, report func(search.Info)) search.Info {
 	if report == nil {
-		report = func(Info) {}
+		report = func(search.Info) {}
 	}
-	switch {
-	case pos.GameOver():
-		info := Info{Exact: true, Score: pos.FinalScore(), Best: bitboard.NoSquare}
+	if pos.GameOver() {
+		info := search.Info{Selectivity: 100, Exact: true, WLD: lim.WLD, Score: pos.FinalScore(), Best: bitboard.NoSquare}
+		if lim.WLD {
+			info.Score = sign(info.Score)
+		}
 		report(info)
 		return info
-	case pos.MustPass():
-		// Search the position after the pass and present it from the side
-		// that passes.
-		after := pos.Pass()
-		flip := func(in Info) Info {
-			in = sanitize(after, in)
-			out := in
-			out.Score = -in.Score
-			out.Best = bitboard.PassMove
-			out.PV = append([]bitboard.Square{bitboard.PassMove}, in.PV...)
-			out.Moves = []MoveScore{{Move: bitboard.PassMove, Score: -in.Score}}
-			return out
-		}
-		info := s.Search(ctx, after, lim, func(in Info) { report(flip(in)) })
-		return flip(info)
 	}
 	start := time.Now()
-	info := sanitize(pos, s.Search(ctx, pos, lim, func(in Info) { report(sanitize(pos, in)) }))
+	info := sanitize(pos, s.Search(ctx, pos, lim, func(in search.Info) { report(sanitize(pos, in)) }))
 	if !pos.IsLegal(info.Best) {
 		// A search stopped before it finished its first move has no move:
 		// fall back on the best-scored move it did see, or any legal move.
@@ -50,7 +40,10 @@ func Think(ctx context.Context, s Searcher, pos bitboard.Position, lim Limits, r
 			}
 		}
 		if info.Best == bitboard.NoSquare {
-			info.Best = bitboard.FirstSquare(pos.Moves())
+			info.Best = bitboard.PassMove
+			if !pos.MustPass() {
+				info.Best = bitboard.FirstSquare(pos.Moves())
+			}
 		}
 		info.PV = []bitboard.Square{info.Best}
 	}
@@ -60,10 +53,20 @@ func Think(ctx context.Context, s Searcher, pos bitboard.Position, lim Limits, r
 	return info
 }
 
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}
+
 // sanitize returns in with its PV cut before the first move that is not
 // legal in sequence from pos (implied passes are made explicit), its Best
 // cleared if illegal, and its Moves list kept to legal moves.
-func sanitize(pos bitboard.Position, in Info) Info {
+func sanitize(pos bitboard.Position, in search.Info) search.Info {
 	out := in
 	out.PV = nil
 	p := pos
@@ -95,7 +98,7 @@ func sanitize(pos bitboard.Position, in Info) Info {
 		out.PV = []bitboard.Square{out.Best}
 	}
 	if len(in.Moves) > 0 {
-		out.Moves = make([]MoveScore, 0, len(in.Moves))
+		out.Moves = make([]search.MoveScore, 0, len(in.Moves))
 		for _, m := range in.Moves {
 			if pos.IsLegal(m.Move) {
 				out.Moves = append(out.Moves, m)

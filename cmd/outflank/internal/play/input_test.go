@@ -1,0 +1,72 @@
+package play_test
+
+import (
+	"context"
+	"io"
+	"testing"
+	"time"
+
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
+)
+
+// untilStopped is a search that runs until it is stopped (or a minute).
+func untilStopped(stopped *bool) func(ctx context.Context) {
+	return func(ctx context.Context) {
+		select {
+		case <-ctx.Done():
+			*stopped = true
+		case <-time.After(time.Minute):
+		}
+	}
+}
+
+func TestInputWhile(t *testing.T) {
+	r, w := io.Pipe()
+	stop := make(chan struct{})
+	defer close(stop)
+	in := play.NewInput(r, stop, nil)
+	go io.WriteString(w, "a\nb\nstop\nc\n")
+	var searchStopped bool
+	watch := func(l textio.Line) (stop, keep bool) {
+		if l.Text == "stop" {
+			return true, true
+		}
+		return false, l.Text != "b" // b is dealt with by the watch
+	}
+	if !in.While(untilStopped(&searchStopped), watch) || !searchStopped {
+		t.Fatal("the stop line did not stop the search")
+	}
+	for _, want := range []string{"a", "stop", "c"} {
+		if l, ok := in.Next(); !ok || l.Text != want {
+			t.Fatalf("next: %q %v, want %q", l.Text, ok, want)
+		}
+	}
+	// At the end of input a search runs to its end.
+	w.Close()
+	done := false
+	if in.While(func(context.Context) { time.Sleep(10 * time.Millisecond); done = true }, nil) || !done {
+		t.Error("the end of input stopped the search")
+	}
+	if _, ok := in.Next(); ok {
+		t.Error("a line after the end of input")
+	}
+}
+
+func TestInputInterrupt(t *testing.T) {
+	intr := make(chan struct{}, 1)
+	stop := make(chan struct{})
+	defer close(stop)
+	r, w := io.Pipe()
+	defer w.Close()
+	in := play.NewInput(r, stop, intr)
+	intr <- struct{}{}
+	var searchStopped bool
+	if !in.While(untilStopped(&searchStopped), nil) || !searchStopped {
+		t.Fatal("the interrupt did not stop the search")
+	}
+	intr <- struct{}{}
+	if _, ok := in.Next(); ok {
+		t.Error("an interrupt while idle did not end the input")
+	}
+}

@@ -1,0 +1,183 @@
+package eval
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/outflank-othello/outflank/bitboard"
+)
+
+// playRandomGame plays a game from the start by moves drawn from rng,
+// carrying a State along with Play and Pass, and checks at every position
+// that the State's indexes equal a fresh Init's and that EvaluateState
+// equals Evaluate and Score.
+func playRandomGame(t *testing.T, e *Pattern, rng *rand.Rand) {
+	t.Helper()
+	pos := bitboard.Start()
+	var s State
+	e.Init(&s, pos.Player, pos.Opponent)
+	for ply := 0; ; ply++ {
+		var fresh State
+		e.Init(&fresh, pos.Player, pos.Opponent)
+		if s.P != fresh.P || s.O != fresh.O || !sameReading(&s, &fresh) {
+			t.Fatalf("ply %d, %v: incremental state differs from Init's\n got %v\nwant %v", ply, pos, s, fresh)
+		}
+		if got, want := e.scoreState(&s), e.Score(pos.Player, pos.Opponent); got != want {
+			t.Fatalf("ply %d, %v: scoreState %d, Score %d", ply, pos, got, want)
+		}
+		if got, want := e.EvaluateState(&s), e.Evaluate(pos.Player, pos.Opponent); got != want {
+			t.Fatalf("ply %d, %v: EvaluateState %d, Evaluate %d", ply, pos, got, want)
+		}
+		if pos.GameOver() {
+			return
+		}
+		m := pos.Moves()
+		if m == 0 {
+			pos = pos.Pass()
+			if rng.IntN(2) == 0 { // both the in-place and the copying forms
+				e.Pass(&s, &s)
+			} else {
+				var d State
+				e.Pass(&d, &s)
+				s = d
+			}
+			continue
+		}
+		for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
+			m &= m - 1
+		}
+		sq := bitboard.FirstSquare(m)
+		flips := bitboard.Flips(pos.Player, pos.Opponent, sq)
+		pos = pos.Play(sq)
+		if rng.IntN(2) == 0 {
+			e.Play(&s, &s, int(sq), flips)
+		} else {
+			var d State
+			e.Play(&d, &s, int(sq), flips)
+			s = d
+		}
+	}
+}
+
+func TestStateMatchesEvaluate(t *testing.T) {
+	games := 300
+	if testing.Short() {
+		games = 60
+	}
+	for _, e := range []*Pattern{Default(), randomWeights(t, 8)} {
+		rng := rand.New(rand.NewPCG(9, 9))
+		for range games {
+			playRandomGame(t, e, rng)
+		}
+	}
+}
+
+// sameReading reports whether the indexes of a, read by its side to move,
+// equal those of b (which has reader 0 to move).
+func sameReading(a, b *State) bool {
+	for n := range numInstances {
+		i := int(a.idx[n]) - int(instOff[n])
+		if a.mover == 1 {
+			i = swapDigits(i)
+		}
+		i += int(instOff[n])
+		if i != int(b.idx[n]) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestSwapDigits(t *testing.T) {
+	// Reading a position as the other side is reading the swapped position.
+	for _, pos := range randomPositions(10, 20) {
+		var a, b State
+		e := Default()
+		e.Init(&a, pos.Player, pos.Opponent)
+		e.Init(&b, pos.Opponent, pos.Player)
+		for n := range numInstances {
+			if swapDigits(int(a.idx[n]-uint32(instOff[n]))) != int(b.idx[n]-uint32(instOff[n])) {
+				t.Fatalf("%v: instance %d: the two readings are not each other's swap", pos, n)
+			}
+		}
+	}
+}
+
+func FuzzState(f *testing.F) {
+	f.Add(uint64(1), uint64(2))
+	f.Add(uint64(0), uint64(0xdeadbeef))
+	e := Default()
+	f.Fuzz(func(t *testing.T, a, b uint64) {
+		playRandomGame(t, e, rand.New(rand.NewPCG(a, b)))
+	})
+}
+
+// benchStates returns the States of the positions of randomPositions(12, 20),
+// the benchmark set of BenchmarkEvaluate.
+func benchStates(e *Pattern) []State {
+	pos := randomPositions(12, 20)
+	st := make([]State, len(pos))
+	for i, p := range pos {
+		e.Init(&st[i], p.Player, p.Opponent)
+	}
+	return st
+}
+
+func BenchmarkEvaluateState(b *testing.B) {
+	e := Default()
+	st := benchStates(e)
+	i := 0
+	for b.Loop() {
+		e.EvaluateState(&st[i%len(st)])
+		i++
+	}
+}
+
+// BenchmarkPlayEvaluateState measures what a search pays per node: derive
+// a child's State with Play, then evaluate it.
+func BenchmarkPlayEvaluateState(b *testing.B) {
+	e := Default()
+	type move struct {
+		parent State
+		sq     int
+		flips  uint64
+	}
+	var moves []move
+	for _, p := range randomPositions(12, 20) {
+		if m := p.Moves(); m != 0 {
+			var s State
+			e.Init(&s, p.Player, p.Opponent)
+			sq := bitboard.FirstSquare(m)
+			moves = append(moves, move{s, int(sq), bitboard.Flips(p.Player, p.Opponent, sq)})
+		}
+	}
+	var child State
+	i := 0
+	for b.Loop() {
+		m := &moves[i%len(moves)]
+		e.Play(&child, &m.parent, m.sq, m.flips)
+		e.EvaluateState(&child)
+		i++
+	}
+}
+
+func BenchmarkInit(b *testing.B) {
+	e := Default()
+	pos := randomPositions(12, 20)
+	var s State
+	i := 0
+	for b.Loop() {
+		p := pos[i%len(pos)]
+		e.Init(&s, p.Player, p.Opponent)
+		i++
+	}
+}
+
+// instOff[n] is the offset of instance n's pattern table in a full stage.
+var instOff = func() (t [numInstances]int32) {
+	for n := range t {
+		t[n] = layout.fullOff[layout.instOf[n]]
+	}
+	return t
+}()
