@@ -33,8 +33,9 @@ type bookMoves struct {
 	rng    *rand.Rand
 }
 
-func newBookMoves(b *book.Book, path string, ev search.Evaluator) *bookMoves {
-	return &bookMoves{b: b, path: path, ev: ev, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
+func newBookMoves(b *book.Book, path string, ev search.Evaluator, variety int) *bookMoves {
+	return &bookMoves{b: b, path: path, ev: ev, policy: book.Policy{Variety: variety},
+		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
 }
 
 func bookMove(m book.Move) play.BookMove {

@@ -18,15 +18,17 @@ type engineFlags struct {
 	hash, threads  *int
 	evalFile, book *string
 	noBook         *bool
+	bookVariety    *int
 }
 
 func addEngineFlags(fs *pflag.FlagSet) engineFlags {
 	return engineFlags{
-		hash:     fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
-		threads:  fs.Int("threads", 1, "search threads"),
-		evalFile: fs.String("eval", "", evalFlagHelp),
-		book:     fs.String("book", "", "opening book file (default: the built-in book); games learnt (NBoard learn) are saved to it; \"outflank book export\" writes the built-in book to start one"),
-		noBook:   fs.Bool("no-book", false, "play without an opening book"),
+		hash:        fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
+		threads:     fs.Int("threads", 1, "search threads"),
+		evalFile:    fs.String("eval", "", evalFlagHelp),
+		book:        fs.String("book", "", "opening book file (default: the built-in book); games learnt (NBoard learn) are saved to it; \"outflank book export\" writes the built-in book to start one"),
+		noBook:      fs.Bool("no-book", false, "play without an opening book"),
+		bookVariety: fs.Int("book-variety", 0, "play any book move valued within this many discs of the best (the better more often); 0: always the best"),
 	}
 }
 
@@ -74,6 +76,9 @@ func (f engineFlags) setup(cmd string) (engineSetup, error) {
 		return engineSetup{}, fmt.Errorf("%s: --eval: %w", cmd, err)
 	}
 	st := engineSetup{opts: search.Options{HashMB: *f.hash, Threads: *f.threads, Eval: ev}}
+	if *f.bookVariety < 0 || *f.bookVariety > 64 {
+		return engineSetup{}, fmt.Errorf("%s: --book-variety %d: want 0 to 64 discs", cmd, *f.bookVariety)
+	}
 	switch {
 	case *f.noBook && *f.book != "":
 		return engineSetup{}, fmt.Errorf("%s: --book and --no-book together", cmd)
@@ -83,13 +88,13 @@ func (f engineFlags) setup(cmd string) (engineSetup, error) {
 		if err != nil {
 			return engineSetup{}, fmt.Errorf("%s: --book: %w", cmd, err)
 		}
-		st.book = newBookMoves(b, *f.book, ev)
+		st.book = newBookMoves(b, *f.book, ev, *f.bookVariety)
 	default:
 		b, err := book.Default()
 		if err != nil {
 			return engineSetup{}, fmt.Errorf("%s: built-in book: %w", cmd, err)
 		}
-		st.book = newBookMoves(b, "", ev)
+		st.book = newBookMoves(b, "", ev, *f.bookVariety)
 	}
 	return st, nil
 }
