@@ -540,3 +540,52 @@ func FuzzImport(f *testing.F) {
 		}
 	})
 }
+
+// screened is the stand-in with a screen: a "shallow" valuation equal to
+// the stand-in's at depth 1, and the full one at depth 4.
+type screened struct {
+	margin int
+	full   int
+}
+
+func (s *screened) Value(ctx context.Context, p bitboard.Position) (Valuation, error) {
+	s.full++
+	return standIn.Value(ctx, p)
+}
+
+func (s *screened) Screen(ctx context.Context, p bitboard.Position) (Valuation, error) {
+	v, err := standIn.Value(ctx, p)
+	v.Depth = 1
+	return v, err
+}
+
+func (s *screened) ScreenMargin() int { return s.margin }
+
+// With a screen, only the moves within the margin of the best get a full
+// search; the others keep the screened value at the screen's depth.
+func TestScreenSearchesOnlyCloseMoves(t *testing.T) {
+	b := New()
+	pos := line(t, "f5d6c3d3c4f4")
+	sc := &screened{margin: 2}
+	n, err := b.Expand(context.Background(), pos, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := b.Moves(pos)
+	full := 0
+	for _, m := range ms {
+		loss := ms[0].Value - m.Value
+		switch {
+		case loss <= 2 && m.Depth != 5:
+			t.Errorf("move %v within the margin not fully searched", m)
+		case loss > 2 && m.Depth != 2:
+			t.Errorf("move %v beyond the margin searched fully", m)
+		}
+		if m.Depth == 5 {
+			full++
+		}
+	}
+	if n != full || sc.full != full || full == len(ms) {
+		t.Errorf("%d full searches reported, %d made, %d moves deep of %d", n, sc.full, full, len(ms))
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -26,6 +27,18 @@ type Valuer interface {
 	Value(ctx context.Context, pos bitboard.Position) (Valuation, error)
 }
 
+// Screener is an optional interface of a Valuer: a cheap first valuation
+// (a shallow search). When the Valuer has one with a positive margin,
+// Expand screens every move first and searches fully only the moves whose
+// screened value lies within ScreenMargin discs of the best; the others
+// keep the screened value, at the screen's depth, which the book records
+// as it records any depth. Clearly losing moves then cost a shallow search
+// instead of a deep one.
+type Screener interface {
+	Screen(ctx context.Context, pos bitboard.Position) (Valuation, error)
+	ScreenMargin() int
+}
+
 // ValuerFunc adapts a function to Valuer.
 type ValuerFunc func(ctx context.Context, pos bitboard.Position) (Valuation, error)
 
@@ -37,7 +50,8 @@ func (f ValuerFunc) Value(ctx context.Context, pos bitboard.Position) (Valuation
 // Expand adds pos to the book with every legal move valued: a move into a
 // book position takes its negamaxed value, a move that ends the game its
 // exact score, any other a search of the position it leads to. Then the
-// ancestors of pos are re-negamaxed. It returns the number of searches made;
+// ancestors of pos are re-negamaxed (see Screener for moves that need only
+// a shallow search). It returns the number of full searches made;
 // a position already in the book, one whose side to move must pass (the
 // book keeps the position after the pass) or a finished game is left alone.
 // On error (a cancelled ctx) the book is unchanged.
@@ -51,6 +65,7 @@ func (b *Book) Expand(ctx context.Context, pos bitboard.Position, v Valuer) (sea
 	}
 	canon := k.position()
 	var rs []rec
+	var open []int // indexes in rs of the moves to search
 	for m := canon.Moves(); m != 0; m &= m - 1 {
 		sq := bitboard.FirstSquare(m)
 		c := canon.Play(sq)
@@ -63,15 +78,45 @@ func (b *Book) Expand(ctx context.Context, pos bitboard.Position, v Valuer) (sea
 			rs = append(rs, rec{sq: uint8(sq), value: int8(-c.FinalScore()), depth: 1, sel: 100, flags: flagExact})
 			continue
 		}
-		val, err := v.Value(ctx, c)
+		open = append(open, len(rs))
+		rs = append(rs, rec{sq: uint8(sq)})
+	}
+	if sc, ok := v.(Screener); ok && sc.ScreenMargin() > 0 && len(open) > 1 {
+		bestV := -65
+		for i, r := range rs {
+			if !slices.Contains(open, i) {
+				bestV = max(bestV, int(r.value))
+			}
+		}
+		for _, i := range open {
+			val, err := sc.Screen(ctx, canon.Play(bitboard.Square(rs[i].sq)))
+			if err == nil {
+				err = ctx.Err()
+			}
+			if err != nil {
+				return searches, err
+			}
+			rs[i] = leafRec(bitboard.Square(rs[i].sq), val)
+			bestV = max(bestV, int(rs[i].value))
+		}
+		deep := open[:0]
+		for _, i := range open {
+			if int(rs[i].value) >= bestV-sc.ScreenMargin() {
+				deep = append(deep, i)
+			}
+		}
+		open = deep
+	}
+	for _, i := range open {
+		val, err := v.Value(ctx, canon.Play(bitboard.Square(rs[i].sq)))
 		searches++
+		if err == nil {
+			err = ctx.Err()
+		}
 		if err != nil {
 			return searches, err
 		}
-		if err := ctx.Err(); err != nil {
-			return searches, err
-		}
-		rs = append(rs, leafRec(sq, val))
+		rs[i] = leafRec(bitboard.Square(rs[i].sq), val)
 	}
 	b.insert(k, rs)
 	return searches, nil

@@ -77,35 +77,38 @@ type bookFlags struct {
 	timeLimit, checkpoint      *time.Duration
 	shard, evalFile            *string
 	lines                      *[]string
+	screenDepth, screenMargin  *int
 	hash                       *int
 }
 
 func addBookFlags(fs *pflag.FlagSet) bookFlags {
 	return bookFlags{
-		path:       fs.String("book", "", "book file (show, info, export: default the built-in book; grow, learn, revalue: the file to grow)"),
-		from:       fs.String("from", "", "grow: start a new --book file from this book"),
-		out:        fs.String("out", "", "export, import, merge: file to write"),
-		in:         fs.String("in", "", "import: text book to read"),
-		line:       fs.String("moves", "", "show: moves from the start, e.g. f5d6c3"),
-		board:      fs.String("board", "", "show: a board string (OBF)"),
-		wthor:      fs.String("wthor", "", "grow: seed with the games of this WTHOR directory"),
-		xot:        fs.Bool("xot", false, "grow: seed with the built-in XOT openings too"),
-		text:       fs.Bool("text", false, "export: write text instead of a book file"),
-		minGames:   fs.Int("min-games", 20, "grow: seed positions reached by at least this many games or openings"),
-		seedPlies:  fs.Int("seed-plies", 20, "grow: seed positions up to this many moves"),
-		depth:      fs.Int("depth", 14, "grow, learn, revalue: depth of the book's move values (each move's position is searched to depth-1)"),
-		sel:        fs.Int("selectivity", 0, "grow, learn, revalue: Multi-ProbCut confidence percent (73, 87, 95, 98, 99, 100; 0: the search's default)"),
-		solve:      fs.Int("solve", 20, "grow, learn, revalue: solve positions with at most this many empties exactly"),
-		window:     fs.Int("window", 3, "grow: explore moves within this many discs of the best"),
-		pathWindow: fs.Int("path-window", 6, "grow: ...and within this many summed along the line"),
-		maxPly:     fs.Int("max-ply", 30, "grow, learn: deepest book position, in moves from the start"),
-		positions:  fs.Int("positions", 0, "grow: stop after adding this many positions (0: no limit)"),
-		timeLimit:  fs.Duration("time", 0, "grow, revalue: stop after this long (0: no limit)"),
-		checkpoint: fs.Duration("checkpoint", time.Minute, "grow, revalue: save the book this often"),
-		shard:      fs.String("shard", "", "grow: add only shard K/N of the positions"),
-		evalFile:   fs.String("eval", "", evalFlagHelp),
-		lines:      fs.StringSlice("line", nil, "grow: seed with every position of this line first (transcript; repeatable)"),
-		hash:       fs.Int("hash", 256, "grow, learn, revalue: transposition table size in MiB"),
+		path:         fs.String("book", "", "book file (show, info, export: default the built-in book; grow, learn, revalue: the file to grow)"),
+		from:         fs.String("from", "", "grow: start a new --book file from this book"),
+		out:          fs.String("out", "", "export, import, merge: file to write"),
+		in:           fs.String("in", "", "import: text book to read"),
+		line:         fs.String("moves", "", "show: moves from the start, e.g. f5d6c3"),
+		board:        fs.String("board", "", "show: a board string (OBF)"),
+		wthor:        fs.String("wthor", "", "grow: seed with the games of this WTHOR directory"),
+		xot:          fs.Bool("xot", false, "grow: seed with the built-in XOT openings too"),
+		text:         fs.Bool("text", false, "export: write text instead of a book file"),
+		minGames:     fs.Int("min-games", 20, "grow: seed positions reached by at least this many games or openings"),
+		seedPlies:    fs.Int("seed-plies", 20, "grow: seed positions up to this many moves"),
+		depth:        fs.Int("depth", 14, "grow, learn, revalue: depth of the book's move values (each move's position is searched to depth-1)"),
+		sel:          fs.Int("selectivity", 0, "grow, learn, revalue: Multi-ProbCut confidence percent (73, 87, 95, 98, 99, 100; 0: the search's default)"),
+		solve:        fs.Int("solve", 20, "grow, learn, revalue: solve positions with at most this many empties exactly"),
+		window:       fs.Int("window", 3, "grow: explore moves within this many discs of the best"),
+		pathWindow:   fs.Int("path-window", 6, "grow: ...and within this many summed along the line"),
+		maxPly:       fs.Int("max-ply", 30, "grow, learn: deepest book position, in moves from the start"),
+		positions:    fs.Int("positions", 0, "grow: stop after adding this many positions (0: no limit)"),
+		timeLimit:    fs.Duration("time", 0, "grow, revalue: stop after this long (0: no limit)"),
+		checkpoint:   fs.Duration("checkpoint", time.Minute, "grow, revalue: save the book this often"),
+		shard:        fs.String("shard", "", "grow: add only shard K/N of the positions"),
+		evalFile:     fs.String("eval", "", evalFlagHelp),
+		screenDepth:  fs.Int("screen-depth", 6, "grow, learn: value every move first at this depth ..."),
+		screenMargin: fs.Int("screen-margin", 8, "... and at --depth only those within this many discs of the best (0: all at --depth)"),
+		lines:        fs.StringSlice("line", nil, "grow: seed with every position of this line first (transcript; repeatable)"),
+		hash:         fs.Int("hash", 256, "grow, learn, revalue: transposition table size in MiB"),
 	}
 }
 
@@ -144,11 +147,22 @@ func runBook(e *env, args []string) error {
 	return fmt.Errorf("book: unknown action %q (want grow, learn, revalue, show, info, export, import or merge)", action)
 }
 
-// searchValuer values book positions with the engine's search.
+// searchValuer values book positions with the engine's search; with a
+// screen margin, it is also a book.Screener searching to screenDepth.
 type searchValuer struct {
-	e   *search.Engine
-	lim search.Limits
+	e            *search.Engine
+	lim          search.Limits
+	screenDepth  int
+	screenMargin int
 }
+
+func (v searchValuer) Screen(ctx context.Context, pos bitboard.Position) (book.Valuation, error) {
+	s := v
+	s.lim.Depth = v.screenDepth - 1
+	return s.Value(ctx, pos)
+}
+
+func (v searchValuer) ScreenMargin() int { return v.screenMargin }
 
 func (v searchValuer) Value(ctx context.Context, pos bitboard.Position) (book.Valuation, error) {
 	i := v.e.Search(ctx, pos, v.lim, nil)
@@ -178,10 +192,18 @@ func (f bookFlags) valuer(cmd string) (searchValuer, string, error) {
 	if err != nil {
 		return searchValuer{}, "", fmt.Errorf("%s: --eval: %w", cmd, err)
 	}
+	margin := *f.screenMargin
+	if *f.screenDepth < 2 || *f.screenDepth >= *f.depth || margin < 0 {
+		margin = 0 // no screen: every move at --depth
+	}
 	desc := fmt.Sprintf("depth %d, selectivity %d, solve <= %d empties, eval %s", *f.depth, *f.sel, *f.solve, eval)
+	if margin > 0 {
+		desc += fmt.Sprintf(", moves beyond %d discs of the best at depth %d", margin, *f.screenDepth)
+	}
 	return searchValuer{
-		e:   search.New(search.Options{HashMB: *f.hash, Eval: ev}),
-		lim: search.Limits{Depth: *f.depth - 1, Selectivity: *f.sel, EndgameEmpties: *f.solve},
+		e:           search.New(search.Options{HashMB: *f.hash, Eval: ev}),
+		lim:         search.Limits{Depth: *f.depth - 1, Selectivity: *f.sel, EndgameEmpties: *f.solve},
+		screenDepth: *f.screenDepth, screenMargin: margin,
 	}, desc, nil
 }
 
