@@ -589,3 +589,32 @@ func TestScreenSearchesOnlyCloseMoves(t *testing.T) {
 		t.Errorf("%d full searches reported, %d made, %d moves deep of %d", n, sc.full, full, len(ms))
 	}
 }
+
+// The embedded book reads, starts at the start position, and values the
+// line of issue 17 (where the old statistics book chose G6) by search.
+func TestDefaultBook(t *testing.T) {
+	b, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !b.Contains(bitboard.Start()) {
+		t.Fatal("the start position is not in the default book")
+	}
+	ms, err := bitboard.ParseMoves("d3c5f6f5e6e3c3f3e2f2c4f7g6e1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := bitboard.Start()
+	for i, m := range ms {
+		bm := b.Moves(p)
+		if bm == nil {
+			t.Fatalf("position after %d moves of the G6 line not in the book", i)
+		}
+		for _, x := range bm {
+			if x.Depth < 2 || !p.IsLegal(x.Square) {
+				t.Fatalf("after %d moves: %v", i, x)
+			}
+		}
+		p = p.Play(m)
+	}
+}
