@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
@@ -26,6 +27,7 @@ const (
 // play.Learner. Learnt games are saved to path when one was given
 // (--book FILE), and otherwise kept for the session only.
 type bookMoves struct {
+	mu     sync.RWMutex // Learn writes while a hint may be reading
 	b      *book.Book
 	path   string
 	ev     search.Evaluator
@@ -44,7 +46,9 @@ func bookMove(m book.Move) play.BookMove {
 
 // Moves lists the book moves of pos with their values, best first.
 func (b *bookMoves) Moves(pos bitboard.Position) []play.BookMove {
+	b.mu.RLock()
 	ms := b.b.Moves(pos)
+	b.mu.RUnlock()
 	out := make([]play.BookMove, len(ms))
 	for i, m := range ms {
 		out[i] = bookMove(m)
@@ -54,7 +58,9 @@ func (b *bookMoves) Moves(pos bitboard.Position) []play.BookMove {
 
 // Choose picks the move to play under the book's policy.
 func (b *bookMoves) Choose(pos bitboard.Position) (play.BookMove, bool) {
+	b.mu.Lock() // the random source is not safe for concurrent use either
 	m, ok := b.b.Choose(pos, b.policy, b.rng)
+	b.mu.Unlock()
 	return bookMove(m), ok
 }
 
@@ -75,6 +81,8 @@ func (b *bookMoves) Learn(g *bitboard.Game) error {
 		e:   search.New(search.Options{HashMB: 64, Eval: b.ev}),
 		lim: search.Limits{Depth: guiLearnDepth - 1},
 	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if _, _, err := b.b.Learn(ctx, g.Start, moves, guiLearnPlies, v); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("learn: %w", err)
 	}
