@@ -600,6 +600,9 @@ func TestDefaultBook(t *testing.T) {
 	if !b.Contains(bitboard.Start()) {
 		t.Fatal("the start position is not in the default book")
 	}
+	if len(defaultBook) > 20<<20 {
+		t.Errorf("default book of %d bytes: over the 20 MB it may take in the binary", len(defaultBook))
+	}
 	ms, err := bitboard.ParseMoves("d3c5f6f5e6e3c3f3e2f2c4f7g6e1")
 	if err != nil {
 		t.Fatal(err)
