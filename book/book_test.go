@@ -621,3 +621,51 @@ func TestDefaultBook(t *testing.T) {
 		p = p.Play(m)
 	}
 }
+
+// A move after which the opponent must pass leads, in the book, to the
+// position after the pass, where the same side moves again: its value is
+// that position's best, not negated.
+func TestMoveForcingAPass(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	var pos bitboard.Position
+	var move bitboard.Square
+	found := false
+	for g := 0; g < 2000 && !found; g++ {
+		p := bitboard.Start()
+		for !p.GameOver() && !found {
+			if p.MustPass() {
+				p = p.Pass()
+				continue
+			}
+			ms := p.Moves()
+			for m := ms; m != 0; m &= m - 1 {
+				c := p.Play(bitboard.FirstSquare(m))
+				if c.MustPass() {
+					pos, move, found = p, bitboard.FirstSquare(m), true
+					break
+				}
+			}
+			k := rng.IntN(bitboard.Count(ms))
+			for range k {
+				ms &= ms - 1
+			}
+			p = p.Play(bitboard.FirstSquare(ms))
+		}
+	}
+	if !found {
+		t.Fatal("no move forcing a pass found")
+	}
+	b := New()
+	after := pos.Play(move).Pass()
+	for _, p := range []bitboard.Position{pos, after} {
+		if _, err := b.Expand(context.Background(), p, standIn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkAgainstNaive(t, b)
+	for _, m := range b.Moves(pos) {
+		if m.Square == move && (!m.InBook || m.Value != b.Moves(after)[0].Value) {
+			t.Errorf("%v forces a pass: valued %v, the position after the pass %v", pos, m, b.Moves(after)[0])
+		}
+	}
+}
