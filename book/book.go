@@ -47,13 +47,20 @@ type Move struct {
 	// InBook is true when the position after the move is in the book, so
 	// Value is negamaxed from it rather than from a single search.
 	InBook bool
+	// Screened is true when Value comes from the shallow screening search
+	// only: the move lost clearly against the best (see Screener).
+	Screened bool
 }
 
-// String writes the move as "c4 +2 @14/100" ("@14/100x" when exact).
+// String writes the move as "c4 +2 @14/100" ("@14/100x" when exact,
+// "s" when screened).
 func (m Move) String() string {
 	x := ""
 	if m.Exact {
 		x = "x"
+	}
+	if m.Screened {
+		x += "s"
 	}
 	return fmt.Sprintf("%s %+d @%d/%d%s", m.Square, m.Value, m.Depth, m.Selectivity, x)
 }
@@ -67,7 +74,13 @@ type rec struct {
 	flags uint8
 }
 
-const flagExact = 1
+// Record flags: an exact value; a value from the screen (a shallow search,
+// see Screener), which the book never lets be a position's best.
+const (
+	flagExact    = 1
+	flagScreened = 2
+	flagsKnown   = flagExact | flagScreened
+)
 
 // key is a canonical position: the discs of the side to move and of the
 // other side (the colour does not change the game from here).
@@ -93,6 +106,8 @@ type Book struct {
 	// a move into it; built on the first addition, so that an addition
 	// re-negamaxes exactly its ancestors.
 	parents map[key][]key
+	// stale holds the positions whose best value is a screened one.
+	stale map[key]bool
 }
 
 // New returns an empty book.
@@ -124,6 +139,7 @@ func (b *Book) Moves(pos bitboard.Position) []Move {
 		out[i] = Move{
 			Square: inv.Square(bitboard.Square(r.sq)), Value: int(r.value),
 			Depth: int(r.depth), Selectivity: int(r.sel), Exact: r.flags&flagExact != 0, InBook: in,
+			Screened: r.flags&flagScreened != 0 && !in,
 		}
 	}
 	sortMoves(out)
@@ -221,7 +237,28 @@ func (b *Book) refresh(k key) bool {
 		}
 	}
 	after, ax := best(rs)
+	if stale(rs) {
+		if b.stale == nil {
+			b.stale = map[key]bool{}
+		}
+		b.stale[k] = true
+	}
 	return before != after || bx != ax
+}
+
+// stale reports whether a screened value is above every other value of a
+// node: the full searches or the negamax below it fell, and the screened
+// move must now be searched fully (Grow and Learn do it).
+func stale(rs []rec) bool {
+	top, topScreened := -65, -65
+	for _, r := range rs {
+		if r.flags&flagScreened != 0 {
+			topScreened = max(topScreened, int(r.value))
+		} else {
+			top = max(top, int(r.value))
+		}
+	}
+	return topScreened > top
 }
 
 // Negamax re-derives every book position's values from its children,
@@ -317,6 +354,7 @@ type Stats struct {
 	Positions, Moves int
 	Leaves           int         // moves valued by their own search (not in book)
 	Exact            int         // moves with a proven value
+	Screened         int         // leaf moves valued by the screen only
 	Depths           map[int]int // leaf moves by depth
 	Selectivities    map[int]int // leaf moves by selectivity
 	MinDiscs         int
@@ -340,6 +378,9 @@ func (b *Book) Stats() Stats {
 				continue
 			}
 			st.Leaves++
+			if r.flags&flagScreened != 0 {
+				st.Screened++
+			}
 			st.Depths[int(r.depth)]++
 			st.Selectivities[int(r.sel)]++
 		}

@@ -669,3 +669,41 @@ func TestMoveForcingAPass(t *testing.T) {
 		}
 	}
 }
+
+// noisyScreen screens with an error of up to ±6 discs from the full value.
+type noisyScreen struct{ screened }
+
+func (s *noisyScreen) Screen(ctx context.Context, p bitboard.Position) (Valuation, error) {
+	v, err := standIn.Value(ctx, p)
+	v.Depth = 1
+	v.Score += int(p.Hash()>>20%13) - 6
+	return v, err
+}
+
+// However wrong the screen, and however the negamax moves the values
+// later, no screened value ends up a position's best.
+func TestScreenNeverDecidesTheBest(t *testing.T) {
+	b := New()
+	sc := &noisyScreen{screened{margin: 2}}
+	if _, err := b.Grow(context.Background(), sc, GrowOptions{Window: 3, PathWindow: 6, MaxPly: 8, Positions: 40}); err != nil {
+		t.Fatal(err)
+	}
+	shallow := 0
+	for k := range b.nodes {
+		ms := b.Moves(k.position())
+		if ms[0].Screened {
+			t.Errorf("%v: best move %v from the screen", k.position(), ms[0])
+		}
+		for _, m := range ms {
+			if m.Screened != (m.Depth == 2) {
+				t.Errorf("%v: %v marked screened %v", k.position(), m, m.Screened)
+			}
+			if m.Screened {
+				shallow++
+			}
+		}
+	}
+	if shallow == 0 {
+		t.Error("nothing was left to the screen")
+	}
+}

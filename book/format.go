@@ -24,7 +24,7 @@ import (
 //	nodes    uint32, then info length uint32 and the info text (UTF-8)
 //	nodes, sorted by key: player uint64, opponent uint64, move count uint8,
 //	         then per move: square uint8, value int8, depth uint8,
-//	         selectivity uint8, flags uint8 (1: exact)
+//	         selectivity uint8, flags uint8 (1: exact, 2: screened)
 //	CRC-32 (IEEE) of everything before it
 //
 // Every node is a canonical position with a legal move and lists exactly its
@@ -162,7 +162,7 @@ func checkNode(k key, rs []rec) error {
 			return fmt.Errorf("move %s listed twice", bitboard.Square(r.sq))
 		}
 		seen |= 1 << r.sq
-		if r.value < -64 || r.value > 64 || r.sel > 100 || r.depth == 0 || r.flags&^flagExact != 0 {
+		if r.value < -64 || r.value > 64 || r.sel > 100 || r.depth == 0 || r.flags&^flagsKnown != 0 {
 			return fmt.Errorf("move %s: value %d, depth %d, selectivity %d, flags %d out of range", bitboard.Square(r.sq), r.value, r.depth, r.sel, r.flags)
 		}
 	}
@@ -222,7 +222,8 @@ func (b *Book) Save(path string) error {
 // make up the info; every other line is a position, the 64 squares a1..h8
 // with X for the side to move, O for the other side and - for empty, then
 // " X", then its moves as SQUARE:VALUE@DEPTH/SELECTIVITY, with a trailing x
-// when exact: "c4:+2@14/100". Positions need not be canonical.
+// when exact and s when screened: "c4:+2@14/100", "a1:-20@6/100s".
+// Positions need not be canonical.
 
 // Export writes the whole book as text, one position a line.
 func (b *Book) Export(w io.Writer) error {
@@ -239,6 +240,9 @@ func (b *Book) Export(w io.Writer) error {
 			x := ""
 			if r.flags&flagExact != 0 {
 				x = "x"
+			}
+			if r.flags&flagScreened != 0 {
+				x += "s"
 			}
 			fmt.Fprintf(bw, " %s:%+d@%d/%d%s", bitboard.Square(r.sq), r.value, r.depth, r.sel, x)
 		}
@@ -304,7 +308,7 @@ func (b *Book) importLine(line string) error {
 	return nil
 }
 
-// parseRec reads "c4:+2@14/100" or "c4:-3@21/100x".
+// parseRec reads "c4:+2@14/100", "c4:-3@21/100x" or "a1:-20@6/100s".
 func parseRec(s string) (rec, error) {
 	sqs, rest, ok1 := strings.Cut(s, ":")
 	vs, rest, ok2 := strings.Cut(rest, "@")
@@ -313,8 +317,11 @@ func parseRec(s string) (rec, error) {
 		return rec{}, errors.New("want SQUARE:VALUE@DEPTH/SELECTIVITY")
 	}
 	var r rec
+	if x, ok := strings.CutSuffix(ss, "s"); ok {
+		ss, r.flags = x, flagScreened
+	}
 	if x, ok := strings.CutSuffix(ss, "x"); ok {
-		ss, r.flags = x, flagExact
+		ss, r.flags = x, r.flags|flagExact
 	}
 	sq, err := bitboard.ParseSquare(sqs)
 	if err != nil || !sq.IsBoard() {

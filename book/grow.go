@@ -81,35 +81,27 @@ func (b *Book) Expand(ctx context.Context, pos bitboard.Position, v Valuer) (sea
 		open = append(open, len(rs))
 		rs = append(rs, rec{sq: uint8(sq)})
 	}
-	if sc, ok := v.(Screener); ok && sc.ScreenMargin() > 0 && len(open) > 1 {
-		bestV := -65
-		for i, r := range rs {
-			if !slices.Contains(open, i) {
-				bestV = max(bestV, int(r.value))
-			}
-		}
-		for _, i := range open {
-			val, err := sc.Screen(ctx, canon.Play(bitboard.Square(rs[i].sq)))
-			if err == nil {
-				err = ctx.Err()
-			}
-			if err != nil {
-				return searches, err
-			}
-			rs[i] = leafRec(bitboard.Square(rs[i].sq), val)
-			bestV = max(bestV, int(rs[i].value))
-		}
-		deep := open[:0]
-		for _, i := range open {
-			if int(rs[i].value) >= bestV-sc.ScreenMargin() {
-				deep = append(deep, i)
-			}
-		}
-		open = deep
-	}
-	for _, i := range open {
+	search := func(i int) error {
 		val, err := v.Value(ctx, canon.Play(bitboard.Square(rs[i].sq)))
 		searches++
+		if err == nil {
+			err = ctx.Err()
+		}
+		rs[i] = leafRec(bitboard.Square(rs[i].sq), val)
+		return err
+	}
+	sc, screen := v.(Screener)
+	if !screen || sc.ScreenMargin() <= 0 || len(open) < 2 {
+		for _, i := range open {
+			if err := search(i); err != nil {
+				return searches, err
+			}
+		}
+		b.insert(k, rs)
+		return searches, nil
+	}
+	for _, i := range open {
+		val, err := sc.Screen(ctx, canon.Play(bitboard.Square(rs[i].sq)))
 		if err == nil {
 			err = ctx.Err()
 		}
@@ -117,9 +109,96 @@ func (b *Book) Expand(ctx context.Context, pos bitboard.Position, v Valuer) (sea
 			return searches, err
 		}
 		rs[i] = leafRec(bitboard.Square(rs[i].sq), val)
+		rs[i].flags |= flagScreened
+	}
+	// Search fully the screened moves best first, until the next one lies
+	// more than the margin below the best full value: when the full
+	// searches lower the best, moves that come within the margin are
+	// searched too, so that no screened value is ever the best.
+	final := -65 // the best value not from the screen
+	for i, r := range rs {
+		if !slices.Contains(open, i) {
+			final = max(final, int(r.value))
+		}
+	}
+	sort.SliceStable(open, func(a, b int) bool { return rs[open[a]].value > rs[open[b]].value })
+	for _, i := range open {
+		if final > -65 && int(rs[i].value) < final-sc.ScreenMargin() {
+			break
+		}
+		if err := search(i); err != nil {
+			return searches, err
+		}
+		final = max(final, int(rs[i].value))
 	}
 	b.insert(k, rs)
 	return searches, nil
+}
+
+// fixStale searches fully the screened moves that have become their
+// position's best (see stale), best first, and re-negamaxes, until no
+// position is stale; each search can make others stale, but every one
+// removes a screened value, so it ends. Positions are taken in key order,
+// so that a run and its resumption agree.
+func (b *Book) fixStale(ctx context.Context, v Valuer) (searches int, err error) {
+	for len(b.stale) > 0 {
+		keys := make([]key, 0, len(b.stale))
+		for k := range b.stale {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, func(x, y key) int {
+			if x.p != y.p {
+				return cmpU64(x.p, y.p)
+			}
+			return cmpU64(x.o, y.o)
+		})
+		k := keys[0]
+		delete(b.stale, k)
+		rs := slices.Clone(b.nodes[k])
+		pos := k.position()
+		for stale(rs) {
+			bi := -1
+			for i, r := range rs {
+				if r.flags&flagScreened != 0 && (bi < 0 || r.value > rs[bi].value) {
+					bi = i
+				}
+			}
+			val, err := v.Value(ctx, pos.Play(bitboard.Square(rs[bi].sq)))
+			searches++
+			if err == nil {
+				err = ctx.Err()
+			}
+			if err != nil {
+				b.stale[k] = true
+				return searches, err
+			}
+			rs[bi] = leafRec(bitboard.Square(rs[bi].sq), val)
+		}
+		b.insert(k, rs)
+	}
+	return searches, nil
+}
+
+func cmpU64(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// markStale finds the stale positions of a book just read or merged.
+func (b *Book) markStale() {
+	for k, rs := range b.nodes {
+		if stale(rs) {
+			if b.stale == nil {
+				b.stale = map[key]bool{}
+			}
+			b.stale[k] = true
+		}
+	}
 }
 
 // leafRec is the record of move sq valued by a search of the position it
@@ -223,6 +302,11 @@ func (b *Book) Grow(ctx context.Context, v Valuer, opt GrowOptions) (GrowStats, 
 			return false, err
 		}
 		st.Added++
+		n, err = b.fixStale(ctx, v)
+		st.Searches += n
+		if err != nil {
+			return false, err
+		}
 		st.Last = pos
 		if opt.Progress != nil {
 			opt.Progress(st)
@@ -241,6 +325,12 @@ func (b *Book) Grow(ctx context.Context, v Valuer, opt GrowOptions) (GrowStats, 
 		return st, err
 	}
 
+	b.markStale()
+	n, err := b.fixStale(ctx, v)
+	st.Searches += n
+	if err != nil {
+		return finish("", err)
+	}
 	for _, s := range opt.Seeds {
 		if full() {
 			return finish("positions", nil)
@@ -359,6 +449,10 @@ func (b *Book) Learn(ctx context.Context, start bitboard.Position, moves []bitbo
 		}
 		n, err := b.Expand(ctx, p, v)
 		searches += n
+		if err == nil {
+			n, err = b.fixStale(ctx, v)
+			searches += n
+		}
 		if err != nil {
 			return added, searches, err
 		}

@@ -518,8 +518,11 @@ func bookShow(e *env, f bookFlags) error {
 	fmt.Fprintf(e.stdout, "%-5s %6s %9s  %s\n", "move", "value", "depth", "")
 	for _, m := range ms {
 		note := "leaf: searched"
-		if m.InBook {
+		switch {
+		case m.InBook:
 			note = "in book: negamaxed"
+		case m.Screened:
+			note = "leaf: screened (clearly worse at the shallow screen)"
 		}
 		if m.Exact {
 			note += ", exact"
@@ -535,8 +538,8 @@ func bookInfo(e *env, f bookFlags) error {
 		return err
 	}
 	st := b.Stats()
-	fmt.Fprintf(e.stdout, "%d positions (%d to %d discs), %d moves: %d leaves (valued by their own search), %d exact\n",
-		st.Positions, st.MinDiscs, st.MaxDiscs, st.Moves, st.Leaves, st.Exact)
+	fmt.Fprintf(e.stdout, "%d positions (%d to %d discs), %d moves: %d leaves (valued by their own search; %d of them by the shallow screen only), %d exact\n",
+		st.Positions, st.MinDiscs, st.MaxDiscs, st.Moves, st.Leaves, st.Screened, st.Exact)
 	fmt.Fprintf(e.stdout, "leaf moves by depth:%s\n", histogram(st.Depths, ""))
 	fmt.Fprintf(e.stdout, "leaf moves by selectivity:%s\n", histogram(st.Selectivities, "%"))
 	if b.Info != "" {
