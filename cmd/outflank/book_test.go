@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/book"
+	"github.com/spf13/pflag"
 )
 
 // The book commands end to end, at a depth small enough for a test: grow
@@ -82,6 +84,30 @@ func TestBookCommands(t *testing.T) {
 	} {
 		if _, _, err := runCmd(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want an error about %q", c.args, err, c.want)
+		}
+	}
+}
+
+// --book-variety is checked, and a variety makes the adapter a chooser
+// within that many discs of the best.
+func TestBookVarietyFlag(t *testing.T) {
+	fl := addEngineFlags(pflag.NewFlagSet("test", pflag.ContinueOnError))
+	*fl.bookVariety = -1
+	if _, err := fl.setup("nboard"); err == nil || !strings.Contains(err.Error(), "--book-variety") {
+		t.Errorf("--book-variety -1: %v", err)
+	}
+	*fl.bookVariety = 3
+	st, err := fl.setup("nboard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bm := st.book.(*bookMoves)
+	start := bitboard.Start()
+	best := bm.Moves(start)[0].Score
+	for range 50 {
+		m, ok := bm.Choose(start)
+		if !ok || m.Score < best-3 || !start.IsLegal(m.Move) {
+			t.Fatalf("variety 3 chose %+v (best %+.0f)", m, best)
 		}
 	}
 }
