@@ -210,6 +210,9 @@ func TestGrowSeedsThenDeviations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if cv := sc.Coverage(b, []int{2, 1}); cv[0] != (Coverage{2, 5, 5}) || cv[1].Positions != 8 || cv[1].InBook < 5 {
+		t.Errorf("coverage %+v", cv)
+	}
 	if st.SeedsAdded != 5 || st.Added != 30 || b.Len() != 30 || st.Stopped != "positions" {
 		t.Fatalf("grow: %+v, %d positions", st, b.Len())
 	}

@@ -124,3 +124,29 @@ func (c *SeedCounter) AddWTHOR(dir string) (WTHORStats, error) {
 	}
 	return st, nil
 }
+
+// Coverage is how many of the counted positions reached by at least Games
+// lines the book holds.
+type Coverage struct{ Games, Positions, InBook int }
+
+// Coverage measures, for each threshold, how many of the positions that at
+// least that many lines reach are book positions: whether the book covers
+// the openings that are actually played.
+func (c *SeedCounter) Coverage(b *Book, thresholds []int) []Coverage {
+	out := make([]Coverage, len(thresholds))
+	for i, t := range thresholds {
+		out[i].Games = t
+	}
+	for k, s := range c.counts {
+		_, in := b.nodes[k]
+		for i, t := range thresholds {
+			if s.Games >= t {
+				out[i].Positions++
+				if in {
+					out[i].InBook++
+				}
+			}
+		}
+	}
+	return out
+}

@@ -50,9 +50,10 @@ outflank book revalue --book FILE --depth D [search flags] [--time T]
 outflank book show [--book FILE] [--moves TRANSCRIPT | --board OBF]
     prints the book moves of a position (the start by default), best first,
     with value, depth and selectivity.
-outflank book info [--book FILE]
-    counts positions and moves by depth and selectivity, and prints how the
-    book was built.
+outflank book info [--book FILE] [--wthor DIR]
+    counts positions and moves by depth and selectivity, prints how the
+    book was built, and with --wthor how many of the positions that WTHOR
+    games reach often are in the book.
 outflank book export [--book FILE] [--text] --out FILE
     writes the book (the built-in one by default) as a book file, or with
     --text as text, one position a line ("-" for standard output).
@@ -544,6 +545,21 @@ func bookInfo(e *env, f bookFlags) error {
 	fmt.Fprintf(e.stdout, "leaf moves by selectivity:%s\n", histogram(st.Selectivities, "%"))
 	if b.Info != "" {
 		fmt.Fprintf(e.stdout, "built:\n  %s\n", strings.ReplaceAll(b.Info, "\n", "\n  "))
+	}
+	if *f.wthor == "" {
+		return nil
+	}
+	// Positions reached by 10 games or more lie in the first 24 moves;
+	// counting deeper ones would only cost memory.
+	sc := book.NewSeedCounter(24)
+	ws, err := sc.AddWTHOR(*f.wthor)
+	if err != nil {
+		return fmt.Errorf("book info: --wthor: %w", err)
+	}
+	fmt.Fprintf(e.stdout, "coverage of the positions of the first 24 moves of %d WTHOR games (a position counts once per game):\n", ws.Games)
+	for _, c := range sc.Coverage(b, []int{10000, 1000, 300, 100, 30, 10}) {
+		fmt.Fprintf(e.stdout, "  reached by >= %5d games: %6d positions, %6d in the book (%.1f%%)\n",
+			c.Games, c.Positions, c.InBook, 100*float64(c.InBook)/float64(max(1, c.Positions)))
 	}
 	return nil
 }
