@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,6 +25,17 @@ func TestBookCommands(t *testing.T) {
 	// Resuming adds to the same file.
 	if out, _, err = runCmd(t, "book", "grow", "--book", a, "--depth", "3", "--positions", "2", "--hash", "1"); err != nil || !strings.Contains(out, "has 8 positions") {
 		t.Fatalf("resumed grow: %v\n%s", err, out)
+	}
+	// XOT seeds: the start and the first moves are reached by thousands of
+	// XOT lines, and are in the book already.
+	xb := filepath.Join(dir, "x.book")
+	out, errOut, err := runCmd(t, "book", "grow", "--book", xb, "--from", a, "--xot", "--min-games", "5000", "--depth", "3", "--positions", "1", "--hash", "1")
+	var nSeeds, nIn, nBook int
+	if err != nil {
+		t.Fatalf("grow --xot: %v\n%s%s", err, out, errOut)
+	}
+	if _, err := fmt.Sscanf(errOut, "%d seed positions (>= 5000 games, <= 20 moves), %d in the book already at %d positions", &nSeeds, &nIn, &nBook); err != nil || nSeeds < 2 || nIn != nSeeds || nBook != 8 {
+		t.Errorf("grow --xot: %v: %q", err, errOut)
 	}
 	// Two shards of the next positions, then a merge.
 	var shards []string
