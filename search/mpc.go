@@ -1,6 +1,10 @@
 package search
 
-import "math"
+import (
+	"math"
+
+	"github.com/outflank-othello/outflank/bitboard"
+)
 
 // selectivityLevels are the Multi-ProbCut confidence levels a search can
 // run at, from none (index 0, the zero value of searcher.sel) to the most
@@ -106,13 +110,20 @@ func selectivityOf(percent int) int {
 
 // selectiveEnd searches the root to the end of the game (depth = empties)
 // at the search's selectivity and then at each more confident level below
-// 100%, reporting each result: the probable score (not Exact), more sure
-// at every level, for a position too deep to solve in the time. It leaves
-// the searcher at 100%, the exact search being the caller's.
-func (r *rootSearch) selectiveEnd(moves []rootMove, empties int) {
+// 100%, reporting each result: the probable score (not Exact), surer at
+// every level, for a position too deep to solve in the time. It reports
+// false if the time manager stops it; else it leaves the searcher at 100%,
+// the exact search being the caller's.
+func (r *rootSearch) selectiveEnd(moves []rootMove, empties int, tm *timeManager) bool {
 	for ; r.s.sel != noSelectivity; r.s.sel-- {
 		score := r.iterate(moves, empties, false)
 		r.best = r.result(moves, empties, score, false)
+		r.found.sq = bitboard.NoSquare
 		r.report(r.best)
+		tm.iterated(r.best, r.s.nodes)
+		if !tm.another() {
+			return false
+		}
 	}
+	return true
 }

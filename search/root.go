@@ -19,6 +19,9 @@ type rootSearch struct {
 	report func(Info)
 	best   Info // result of the last completed iteration
 	helper int  // 0: the main search; n > 0: lazy-SMP helper n
+	// found is a move that the iteration in progress has proven better
+	// than the last one's best (none: NoSquare); a stopped search plays it.
+	found rootMove
 }
 
 type rootMove struct {
@@ -59,12 +62,17 @@ func (r *rootSearch) run() (info Info) {
 	r.s.sel = selectivityOf(r.lim.Selectivity)
 	moves := r.rootMoves()
 	r.best = Info{Depth: 0, Selectivity: selectivityLevels[r.s.sel].percent, Score: moves[0].score, Best: moves[0].sq, PV: []bitboard.Square{moves[0].sq}}
+	r.found.sq = bitboard.NoSquare
 	defer func() {
 		if rec := recover(); rec != nil {
 			if _, ok := rec.(abortSignal); !ok {
 				panic(rec)
 			}
 			info = r.best
+			if r.found.sq != bitboard.NoSquare {
+				info.Best, info.Score, info.PV = r.found.sq, r.found.score, []bitboard.Square{r.found.sq}
+				info.Exact, info.WLD = false, false
+			}
 		}
 	}()
 
@@ -79,38 +87,45 @@ func (r *rootSearch) run() (info Info) {
 		maxDepth = 60
 	}
 	// Before a solve, a short midgame search gives the move order and the
-	// aspiration guess. Under a time limit it runs deeper but stops at a
-	// tenth of the budget, leaving the rest to the solve; if the solve does
-	// not finish, its result is the answer.
-	soft := r.lim.Time / 3
+	// aspiration guess. Under a time limit the midgame search goes on until
+	// the time manager predicts that the solve fits (or that no more
+	// iterations do); if the solve does not finish, the midgame result is
+	// the answer.
+	tm := newTimeManager(r.lim, r.start)
+	presearch := max(0, min(empties-solvePresearchOffset, solvePresearchMaxDepth))
 	if solve {
-		if r.lim.Time > 0 {
+		if tm.timed() {
 			maxDepth = min(maxDepth, empties-1)
-			soft = r.lim.Time / 10
 		} else {
-			maxDepth = min(maxDepth, max(0, min(empties-solvePresearchOffset, solvePresearchMaxDepth)))
+			maxDepth = min(maxDepth, presearch)
 		}
 	}
 	for d := 1 + r.helper%2; d <= maxDepth; d++ {
 		if d >= empties && r.s.sel != noSelectivity {
-			r.selectiveEnd(moves, empties)
+			if !r.selectiveEnd(moves, empties, tm) {
+				break
+			}
 			d = empties
 		}
 		exact := d >= empties
 		score := r.iterate(moves, d, exact)
 		r.best = r.result(moves, d, score, exact)
+		r.found.sq = bitboard.NoSquare
 		r.report(r.best)
 		if exact {
 			return r.best
 		}
-		if r.lim.Time > 0 && time.Since(r.start) > soft {
+		tm.iterated(r.best, r.s.nodes)
+		if (solve && d >= presearch && tm.solveFits(empties)) || !tm.another() {
 			break
 		}
 	}
-	if solve {
-		if r.s.sel != noSelectivity && empties > mpcExactMaxEmpties {
-			r.selectiveEnd(moves, empties)
-		}
+	if solve && !tm.solveFits(empties) && r.s.sel != noSelectivity && empties > mpcExactMaxEmpties {
+		// The solve is not predicted to fit the time: probable results
+		// first, surer and surer.
+		r.selectiveEnd(moves, empties, tm)
+	}
+	if solve && tm.solveFits(empties) {
 		r.s.sel = noSelectivity
 		r.solve(moves, empties)
 	}
@@ -171,6 +186,9 @@ func (r *rootSearch) searchMoves(moves []rootMove, alpha, beta int, multi bool, 
 		}
 		m.score = v
 		if v > best {
+			if i > 0 && v > a && !multi {
+				r.found = *m // proven better than the move searched first
+			}
 			best = v
 			// Keep the best move first (the rest keep their order for now).
 			if i > 0 {
@@ -251,6 +269,7 @@ func (r *rootSearch) solve(moves []rootMove, empties int) {
 		}
 	}
 	r.best = r.result(moves, empties, v, true)
+	r.found.sq = bitboard.NoSquare
 	if r.helper == 0 {
 		r.best.PV = r.exactPV(moves[0].sq, v)
 	}

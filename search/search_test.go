@@ -184,7 +184,7 @@ func TestSearchBasics(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, lim := range []Limits{{Depth: 4}, {EndgameEmpties: 64, Nodes: 200000}} {
+		for _, lim := range []Limits{{Depth: 4}, {EndgameEmpties: AlwaysSolve, Nodes: 200000}} {
 			info := eng.Search(ctx, q, lim, nil)
 			if !q.IsLegal(info.Best) && !(q.GameOver() && info.Best == bitboard.NoSquare) {
 				t.Fatalf("%s %+v: %+v", b, lim, info)
@@ -208,7 +208,7 @@ func TestSearchBasics(t *testing.T) {
 func TestMultiPV(t *testing.T) {
 	eng := New(Options{HashMB: 4})
 	pos := readFFO(t, "fforum-1-19.obf")[0]
-	info := eng.Search(context.Background(), pos.Position, Limits{EndgameEmpties: 60, MultiPV: 3}, nil)
+	info := eng.Search(context.Background(), pos.Position, Limits{EndgameEmpties: AlwaysSolve, MultiPV: 3}, nil)
 	if len(info.Moves) != 3 {
 		t.Fatalf("MultiPV 3: %+v", info.Moves)
 	}
@@ -252,7 +252,7 @@ func TestThreads(t *testing.T) {
 	es := readFFO(t, "fforum-1-19.obf")
 	eng := New(Options{HashMB: 8, Threads: 3})
 	for i, e := range es[:6] {
-		info := eng.Search(context.Background(), e.Position, Limits{EndgameEmpties: 60}, nil)
+		info := eng.Search(context.Background(), e.Position, Limits{EndgameEmpties: AlwaysSolve}, nil)
 		if info.Score != e.Scores[0].Score {
 			t.Errorf("#%d: %+d, want %+d", i+1, info.Score, e.Scores[0].Score)
 		}
@@ -314,14 +314,16 @@ func TestMidgameAgainstNegamax(t *testing.T) {
 }
 
 // TestSelectiveSearch: a selective search reports its confidence, is never
-// Exact below 100%, gives legal PVs, and a solve after the selective
-// endgame levels still finds the exact FFO scores.
+// Exact below 100%, gives legal PVs, and the exact search after the
+// selective endgame levels still finds the FFO scores.
 func TestSelectiveSearch(t *testing.T) {
 	es := readFFO(t, "fforum-1-19.obf")
 	eng := New(Options{HashMB: 8})
 	for _, e := range es[:4] {
 		var infos []Info
-		info := eng.Search(context.Background(), e.Position, Limits{Selectivity: 73, EndgameEmpties: 60}, func(i Info) { infos = append(infos, i) })
+		// Deepening to the end (no solve limit): the selective endgame
+		// levels, then the exact iteration.
+		info := eng.Search(context.Background(), e.Position, Limits{Selectivity: 73, EndgameEmpties: 1}, func(i Info) { infos = append(infos, i) })
 		if !info.Exact || info.Selectivity != 100 || info.Score != e.Scores[0].Score {
 			t.Errorf("%s: %+v, want exact %+d", e.Position, info, e.Scores[0].Score)
 		}

@@ -78,6 +78,9 @@ func runEvalCheck(e *env, args []string) error {
 	} else if *games > 0 || *exact > 0 {
 		return fmt.Errorf("evalcheck: --games and --exact need an evaluation B (--against)")
 	}
+	if len(*ffo) == 0 && *games == 0 && *exact == 0 && *solve == "" {
+		return fmt.Errorf("evalcheck: nothing to measure: give --ffo FILE, --games N, --exact N --wthor DIR or --solve N-M (see outflank help evalcheck)")
+	}
 	// evals lists A and, unless --against none, B.
 	type namedEval struct {
 		name string
@@ -140,7 +143,7 @@ func runEvalCheck(e *env, args []string) error {
 			for n := lo; n <= hi; n++ {
 				ent := all[n-40]
 				eng.Clear()
-				info := eng.Search(context.Background(), ent.Position, search.Limits{EndgameEmpties: 60}, nil)
+				info := eng.Search(context.Background(), ent.Position, search.Limits{EndgameEmpties: search.AlwaysSolve}, nil)
 				if len(ent.Scores) > 0 && info.Score != ent.Scores[0].Score {
 					return fmt.Errorf("evalcheck: FFO #%d: solved %d, known %d", n, info.Score, ent.Scores[0].Score)
 				}
@@ -180,7 +183,7 @@ func exactErrors(e *env, dir string, seed uint64, n, lo, hi int, a, b search.Eva
 					continue
 				}
 				eng.Clear()
-				info := eng.Search(context.Background(), p, search.Limits{EndgameEmpties: 60}, nil)
+				info := eng.Search(context.Background(), p, search.Limits{EndgameEmpties: search.AlwaysSolve}, nil)
 				t += info.Time
 				errA += math.Abs(float64(a.Evaluate(p.Player, p.Opponent) - info.Score))
 				errB += math.Abs(float64(b.Evaluate(p.Player, p.Opponent) - info.Score))

@@ -193,7 +193,8 @@ func readPositions(args []string) ([]bitboard.OBFEntry, []int, error) {
 			if err == nil {
 				err = errors.New("empty board")
 			}
-			return nil, nil, fmt.Errorf("%q is neither a file nor a board: %w", clipArg(s), err)
+			// ParseBoard's errors start "board: ", which this one has said.
+			return nil, nil, fmt.Errorf("%q is neither a file nor a board: %s", clipArg(s), strings.TrimPrefix(err.Error(), "board: "))
 		}
 		es = []bitboard.OBFEntry{ent}
 	}
@@ -284,7 +285,7 @@ func checkAnswer(ent bitboard.OBFEntry, best bitboard.Square, score int, wld boo
 	var goodSq []bitboard.Square
 	for _, ms := range ent.Scores {
 		if cls(ms.Score) == want {
-			good = append(good, ms.Move.Upper())
+			good = append(good, moveName(ms.Move))
 			goodSq = append(goodSq, ms.Move)
 		}
 	}
@@ -367,11 +368,16 @@ func solveAll(e *env, entries []bitboard.OBFEntry, nums []int, sf solveFlags) er
 	return nil
 }
 
+// moveName writes a move of a line of play as every Outflank command
+// writes them for people: lower case, "pass" for a pass.
 func moveName(m bitboard.Square) string {
-	if m == bitboard.NoSquare {
+	switch m {
+	case bitboard.NoSquare:
 		return "--"
+	case bitboard.PassMove:
+		return "pass"
 	}
-	return m.Upper()
+	return m.String()
 }
 
 func printResult(w io.Writer, r solveResult, asJSON bool) {
@@ -414,7 +420,7 @@ const (
 // empties, and a note to print first when the user should know what will
 // happen (a solve beyond reach).
 func solveLimits(empties int, sf solveFlags) (search.Limits, string) {
-	lim := search.Limits{EndgameEmpties: 64, WLD: *sf.wld, Time: sf.time}
+	lim := search.Limits{EndgameEmpties: search.AlwaysSolve, WLD: *sf.wld, Time: sf.time}
 	if empties <= solveReachEmpties {
 		return lim, ""
 	}

@@ -6,9 +6,11 @@
 // moves, keeps the clock and reads the input. A command that arrives while
 // the engine is thinking stops the search first, so that "ping N" is
 // answered at once and nothing of an old search is written after the
-// "pong N". The
-// GUI merges stderr into stdout, so error messages start with "outflank:",
-// never with a protocol keyword. Unknown commands are reported and ignored.
+// "pong N". The GUI merges stderr into stdout, so error messages start with
+// "outflank:",
+// never with a protocol keyword; the errors of known commands are also sent
+// as a "status" line, which NBoard shows. Unknown commands are reported on
+// stderr and ignored.
 package nboard
 
 import (
@@ -28,7 +30,7 @@ import (
 
 // Config holds the engine's name and defaults.
 type Config struct {
-	Name  string // one word; "set myname" sends it with the depth appended
+	Name  string // one word; "set myname" sends it as it is
 	Depth int    // midgame depth until the GUI sends "set depth" (default 12)
 	// Time, if set, caps the time of a move or hint whatever the clock says.
 	Time time.Duration
@@ -137,8 +139,8 @@ func (s *session) handle(l textio.Line) (quit bool) {
 	case "ping":
 		s.out.Println(strings.TrimSpace("pong " + arg))
 	case "learn":
-		// The GUI waits for "learned" whatever happens; a failure to learn
-		// is reported on its own line first.
+		// The GUI waits for "learned" whatever happens, and clears its
+		// status when it comes: a failure is reported after it (below).
 		if l, ok := s.cfg.Book.(play.Learner); ok {
 			err = l.Learn(s.game)
 		} else {
@@ -154,6 +156,10 @@ func (s *session) handle(l textio.Line) (quit bool) {
 	}
 	if err != nil {
 		s.out.Errorf("outflank: %s: %v", cmd, err)
+		// NBoard shows stderr nowhere a user looks (it merges it into the
+		// engine's output and ignores lines it does not know), but it
+		// shows the status line: what went wrong goes there too.
+		s.out.Printf("status %s: %v", cmd, err)
 	}
 	return false
 }
@@ -176,7 +182,10 @@ func (s *session) set(arg string) error {
 			return fmt.Errorf("depth %q is not a number from 1 to 60", val)
 		}
 		s.player.Settings.Depth = d
-		s.out.Printf("set myname %s%d", s.cfg.Name, d)
+		// One name whatever the depth: when one process is both NBoard's
+		// opponent and its analyst, each sends its own depth, and a name
+		// with the depth in it would flip between the two.
+		s.out.Printf("set myname %s", s.cfg.Name)
 	case "game":
 		g, err := bitboard.ParseGGF(val)
 		if err != nil {
@@ -246,28 +255,61 @@ func (s *session) hint(arg string) error {
 	}
 	s.think(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status thinking")
+		defer r.Println("status")
+		h := newHintLines(r.Printf, n, s.player.BookMoves(pos, n))
+		if !h.needSearch() {
+			return // the book's lines are the hint
+		}
 		t0 := time.Now()
 		var last search.Info
 		reported := false
-		// Book moves first: "book <move> <eval> <games> <depth>"; the
-		// statistics have no search depth, hence 0.
-		for _, b := range s.player.BookMoves(pos, n) {
-			r.Printf("book %s %+.2f %d 0", b.Move.Upper(), b.Score, b.Games)
+		// A move shown at one depth must get its value at the next (see
+		// hintLines). Several best moves are scored with a full window
+		// each, so scoring every move costs nothing more; a single best
+		// move is found about three times cheaper by a null-window search,
+		// and the moves it dropped are valued once at the end instead
+		// (unless the best could be a book move, already shown).
+		multi := bitboard.Count(pos.Moves())
+		if h.want == 1 && len(h.book) == 0 {
+			multi = 1
 		}
-		info := s.player.Hint(ctx, pos, n, func(in search.Info) {
-			writeSearch(r, in, n)
+		info := s.player.Hint(ctx, pos, multi, func(in search.Info) {
+			h.search(in)
 			r.Printf("nodestats %d %s", in.Nodes, seconds(time.Since(t0)))
 			last, reported = in, true
 		})
 		// The final result may be more than the last report (a last
 		// iteration, or a solve): send it too.
 		if !reported || !sameResult(last, info) {
-			writeSearch(r, info, n)
+			h.search(info)
 			r.Printf("nodestats %d %s", info.Nodes, seconds(time.Since(t0)))
 		}
-		r.Println("status")
+		for _, m := range h.missing() {
+			v, ok := s.moveValue(ctx, pos, m, info)
+			if !ok {
+				break
+			}
+			h.revalue(info, m, v)
+		}
 	})
 	return nil
+}
+
+// moveValue searches move m of pos as deep as the final result in went
+// (a solve if in is one), for the value of a move that left the hint's
+// best moves; ok is false if the search was stopped or fell short.
+func (s *session) moveValue(ctx context.Context, pos bitboard.Position, m bitboard.Square, in search.Info) (score int, ok bool) {
+	lim := s.player.Settings.Limits()
+	if in.Exact {
+		lim.EndgameEmpties, lim.WLD = search.AlwaysSolve, in.WLD
+	} else {
+		lim.Depth = max(in.Depth-1, 1)
+	}
+	child := play.Think(ctx, s.player.Engine, pos.Play(m), lim, nil)
+	if ctx.Err() != nil || (in.Exact && !child.Exact) || (!child.Exact && child.Depth < lim.Depth) {
+		return 0, false
+	}
+	return -child.Score, true
 }
 
 // sameResult reports whether two results would give the same search lines.
@@ -287,29 +329,6 @@ func sameResult(a, b search.Info) bool {
 		}
 	}
 	return true
-}
-
-// writeSearch writes the "search" lines of one report: every scored root
-// move (best first) when the search scored several, else the PV.
-func writeSearch(r *textio.Reporter, in search.Info, n int) {
-	depth := depthText(in)
-	if len(in.Moves) > 1 {
-		for i, m := range in.Moves {
-			if i == n {
-				break
-			}
-			pv := []bitboard.Square{m.Move}
-			if m.Move == in.Best && len(in.PV) > 0 {
-				pv = in.PV
-			}
-			r.Printf("search %s %+.2f 0 %s", play.FormatPV(pv), float64(m.Score), depth)
-		}
-		return
-	}
-	if len(in.PV) == 0 {
-		return
-	}
-	r.Printf("search %s %+.2f 0 %s", play.FormatPV(in.PV), float64(in.Score), depth)
 }
 
 // depthText is the depth column: the depth, with @percent for a selective
@@ -349,7 +368,9 @@ func (s *session) goMove(arg string) error {
 		t0 := time.Now()
 		m, info := s.player.Go(ctx, pos, c, func(in search.Info) {
 			if in.Best != bitboard.NoSquare {
-				r.Printf("status %s %+.2f depth %s", play.FormatPV(in.PV), float64(in.Score), depthText(in))
+				// Value and depth first: NBoard's status bar cuts a long
+				// line of play, and the value is what the user looks for.
+				r.Printf("status %+.2f depth %s: %s", float64(in.Score), depthText(in), play.FormatPV(in.PV))
 			}
 		})
 		if m.How == play.FromBook {
@@ -365,13 +386,19 @@ func (s *session) goMove(arg string) error {
 
 // analyze evaluates every position of the game, last first (so that the
 // endgame's exact results help the earlier positions through the hash
-// table), sending "analysis <movesMade> <eval>" for each.
+// table), sending "analysis <movesMade> <eval>" for each. The eval is from
+// Black's side, as NBoard plots it (its own engine reports so): from the
+// side to move, the curve would flip sign at every move.
 func (s *session) analyze() {
 	positions := s.game.Positions()
 	s.think(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status analysing")
 		s.player.Analyze(ctx, positions, func(i int, info search.Info) {
-			r.Printf("analysis %d %.2f", i, float64(info.Score))
+			v := float64(info.Score)
+			if positions[i].ToMove == bitboard.White {
+				v = -v
+			}
+			r.Printf("analysis %d %.2f", i, v)
 		})
 		r.Println("status")
 	})
