@@ -35,6 +35,9 @@ uses and, with --table, writes it as Go source (search/mpc_table.go).`,
 
 func runMPCFit(e *env, args []string) error {
 	if len(args) == 0 || (args[0] != "collect" && args[0] != "fit") {
+		if ok, err := parse(findCommand("mpcfit").flags(e), args); !ok {
+			return err // --help, or a bad flag
+		}
 		return fmt.Errorf("mpcfit: want \"collect\" or \"fit\" (see outflank help mpcfit)")
 	}
 	if args[0] == "collect" {
