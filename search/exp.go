@@ -20,12 +20,13 @@ func knob(name string, def int) int {
 }
 
 var (
-	endShallowMaxEmpties     = knob("endShallowMaxEmpties", 7)
-	endTTMinEmpties          = knob("endTTMinEmpties", 8)
-	endETCMinEmpties         = knob("endETCMinEmpties", 12)
-	endEvalOrderMinEmpties   = knob("endEvalOrderMinEmpties", 12)
-	endSearchOrderMinEmpties = knob("endSearchOrderMinEmpties", 18)
-	endSearchOrderDepth      = knob("endSearchOrderDepth", 2)
+	endShallowMaxEmpties     = knob("endShallowMaxEmpties", 5)
+	endTTMinEmpties          = knob("endTTMinEmpties", 6)
+	endTTMoveFirstMinEmpties = knob("endTTMoveFirstMinEmpties", 8)
+	endETCMinEmpties         = knob("endETCMinEmpties", 10)
+	endEvalOrderMinEmpties   = knob("endEvalOrderMinEmpties", 10)
+	endSearchOrderMinEmpties = knob("endSearchOrderMinEmpties", 16)
+	endSearchOrderDepth      = knob("endSearchOrderDepth", 3)
 	endSearchOrderStep       = knob("endSearchOrderStep", 4)
 
 	endOrderEvalShift       = knob("endOrderEvalShift", 3)
@@ -34,8 +35,8 @@ var (
 	endOrderCornerWeight    = knob("endOrderCornerWeight", 0)
 	endOrderParityBonus     = knob("endOrderParityBonus", 4)
 
-	solvePresearchOffset   = knob("solvePresearchOffset", 14)
-	solvePresearchMaxDepth = knob("solvePresearchMaxDepth", 8)
+	solvePresearchOffset   = knob("solvePresearchOffset", 10)
+	solvePresearchMaxDepth = knob("solvePresearchMaxDepth", 14)
 	solveAspirationWidth   = knob("solveAspirationWidth", 4)
 	solveAspirationGrowth  = knob("solveAspirationGrowth", 2)
 
