@@ -24,11 +24,12 @@ type searcher struct {
 	checkAt  uint64
 	maxNodes uint64
 	stop     *atomic.Bool
+	par      parallel // the parallel solver's state (parallel.go); zero: serial
 }
 
 // poll is called when nodes reaches checkAt.
 func (s *searcher) poll() {
-	if s.stop.Load() || (s.maxNodes > 0 && s.nodes >= s.maxNodes) {
+	if s.stopped() || (s.maxNodes > 0 && s.nodes >= s.maxNodes) {
 		panic(abortSignal{})
 	}
 	s.checkAt = s.nodes + pollInterval
