@@ -14,7 +14,7 @@ import (
 // parSearcher returns a searcher of its own table whose split search has
 // threads threads (threads <= 1: serial).
 func parSearcher(threads int) *searcher {
-	e := New(Options{HashMB: 4})
+	e := New(Options{HashMB: 1})
 	s := &searcher{tt: e.tt, ev: e.eval, checkAt: pollInterval, stop: new(atomic.Bool)}
 	if threads > 1 {
 		s.par.pool = &workerPool{}
@@ -30,8 +30,8 @@ func parSearcher(threads int) *searcher {
 func TestParallelAgainstSerial(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	n, empties := 12, parSplitMinEmpties+2
-	if testing.Short() {
-		n = 4
+	if testing.Short() { // small enough for go test -race -short
+		n, empties = 3, parSplitMinEmpties+1
 	}
 	for i := 0; i < n; {
 		pos, ok := randomPosition(r, empties)
