@@ -23,7 +23,7 @@ const DefaultHashMB = 64
 // Limits bound one search. Zero values mean unlimited.
 type Limits struct {
 	Depth int    // midgame depth in plies
-	Nodes uint64 // node budget
+	Nodes uint64 // node budget (with Threads > 1, of the main thread: the others stop with it)
 
 	// Time is the hard limit: the search stops when it is spent. Soft is
 	// the time the search aims to use (0: the time manager derives it from

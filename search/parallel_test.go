@@ -148,3 +148,26 @@ func TestParallelStop(t *testing.T) {
 		t.Errorf("%d goroutines left running, %d before", g, before)
 	}
 }
+
+// TestParallelWLDAndNodes: a win/loss/draw solve gives the same class at
+// every thread count, and a node limit stops a split search (the main
+// search's count only; workers stop with it) with a legal move, not exact.
+func TestParallelWLDAndNodes(t *testing.T) {
+	es := readFFO(t, "fforum-1-19.obf")
+	for _, threads := range []int{1, 3} {
+		eng := New(Options{HashMB: 8, Threads: threads})
+		for i, e := range es[:3] {
+			eng.Clear()
+			info := eng.Search(context.Background(), e.Position, Limits{EndgameEmpties: AlwaysSolve, WLD: true}, nil)
+			if want := wldClass(e.Scores[0].Score); !info.Exact || info.Score != want {
+				t.Errorf("#%d, %d threads, WLD: %+d (exact %v), want %+d", i+1, threads, info.Score, info.Exact, want)
+			}
+		}
+		eng.Clear()
+		pos := readFFO(t, "fforum-40-59.obf")[0].Position
+		info := eng.Search(context.Background(), pos, Limits{EndgameEmpties: AlwaysSolve, Nodes: 200000}, nil)
+		if info.Exact || !pos.IsLegal(info.Best) {
+			t.Errorf("%d threads, node limit: %+v", threads, info)
+		}
+	}
+}
