@@ -54,6 +54,8 @@ var (
 	solveNodeSpeedup         = knob("solveNodeSpeedup", 8)
 	solveFitPercent          = knob("solveFitPercent", 70)
 
+	parSplitMinEmpties = knob("parSplitMinEmpties", 14)
+
 	midEvalOrderMinDepth = knob("midEvalOrderMinDepth", 3)
 	mpcMinDepth          = knob("mpcMinDepth", 3)
 	mpcExactMaxEmpties   = knob("mpcExactMaxEmpties", 12)

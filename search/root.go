@@ -19,6 +19,9 @@ type rootSearch struct {
 	report func(Info)
 	best   Info // result of the last completed iteration
 	helper int  // 0: the main search; n > 0: lazy-SMP helper n
+	// beforeSolve (if not nil) is called before the exact solve: it stops
+	// the lazy-SMP helpers, whose threads the parallel solver then uses.
+	beforeSolve func()
 	// found is a move that the iteration in progress has proven better
 	// than the last one's best (none: NoSquare); a stopped search plays it.
 	found rootMove
@@ -126,6 +129,12 @@ func (r *rootSearch) run() (info Info) {
 		r.selectiveEnd(moves, empties, tm)
 	}
 	if solve && tm.solveFits(empties) {
+		if r.helper > 0 {
+			return r.best // the main search solves, split over the threads
+		}
+		if r.beforeSolve != nil {
+			r.beforeSolve()
+		}
 		r.s.sel = noSelectivity
 		r.solve(moves, empties)
 	}
@@ -239,7 +248,7 @@ func (r *rootSearch) iterate(moves []rootMove, d int, exact bool) int {
 // solve finds the exact (or WLD) score of the root.
 func (r *rootSearch) solve(moves []rootMove, empties int) {
 	multi := r.lim.MultiPV > 1
-	child := func(np, no uint64, a, b int) int { return r.s.pvsEnd(np, no, a, b, empties-1) }
+	child := func(np, no uint64, a, b int) int { return r.s.pvsEndPar(np, no, a, b, empties-1) }
 	var v int
 	if r.lim.WLD {
 		v = r.searchMoves(moves, -1, 1, multi, child)

@@ -33,12 +33,13 @@ type searcher struct {
 	ie     IncrementalEvaluator
 	states []eval.State
 	ply    int
-	sel    int // Multi-ProbCut selectivity: an index in selectivityLevels
+	sel    int      // Multi-ProbCut selectivity: an index in selectivityLevels
+	par    parallel // the parallel solver's state (parallel.go); zero: serial
 }
 
 // poll is called when nodes reaches checkAt.
 func (s *searcher) poll() {
-	if s.stop.Load() || (s.maxNodes > 0 && s.nodes >= s.maxNodes) {
+	if s.stopped() || (s.maxNodes > 0 && s.nodes >= s.maxNodes) {
 		panic(abortSignal{})
 	}
 	s.checkAt = s.nodes + pollInterval

@@ -51,6 +51,9 @@ const (
 	solveNodeSpeedup         = 8    // the solver's nodes a second over the midgame search's
 	solveFitPercent          = 70   // solve if predicted to end within this share of the hard limit
 
+	// Parallel search (parallel.go).
+	parSplitMinEmpties = 14 // exact solver: nodes with this many empties or more split (young brothers wait)
+
 	// Midgame move order.
 	midEvalOrderMinDepth = 3 // from this depth by the evaluation of the child (below: fewest replies first)
 
