@@ -54,9 +54,11 @@ var (
 	solveNodeSpeedup         = knob("solveNodeSpeedup", 8)
 	solveFitPercent          = knob("solveFitPercent", 70)
 
-	midEvalOrderMinDepth   = knob("midEvalOrderMinDepth", 3)
-	midSearchOrderMinDepth = knob("midSearchOrderMinDepth", 99)
-	midSearchOrderDivisor  = knob("midSearchOrderDivisor", 4)
+	parSplitMinEmpties = knob("parSplitMinEmpties", 14)
+
+	midEvalOrderMinDepth = knob("midEvalOrderMinDepth", 3)
+	mpcMinDepth          = knob("mpcMinDepth", 3)
+	mpcExactMaxEmpties   = knob("mpcExactMaxEmpties", 12)
 )
 
 func debugf(f string, a ...any) {

@@ -138,3 +138,44 @@ func TestTimeManagerSolve(t *testing.T) {
 		t.Error("without a time limit the solve does not fit")
 	}
 }
+
+// TestStoppedIterationKeepsProvenMove: a root move proven better than the
+// first one in an iteration that is then stopped is the one to play.
+func TestStoppedIterationKeepsProvenMove(t *testing.T) {
+	r := &rootSearch{pos: bitboard.Start(), s: &searcher{}}
+	var moves []rootMove
+	p, o := r.pos.Player, r.pos.Opponent
+	for mm := bitboard.Moves(p, o); mm != 0; mm &= mm - 1 {
+		sq := bitboard.FirstSquare(mm)
+		moves = append(moves, rootMove{sq: sq, flips: flips(p, o, int(sq))})
+	}
+	if len(moves) != 4 {
+		t.Fatalf("%d root moves", len(moves))
+	}
+	// The first move scores 0, the second +5 (proven better), the third
+	// stops the search.
+	calls := 0
+	child := func(np, no uint64, a, b int) int {
+		calls++
+		switch calls {
+		case 1:
+			return 0
+		case 2, 3: // the null-window test fails high, the re-search gives +5
+			return -5
+		}
+		panic(abortSignal{})
+	}
+	r.found.sq = bitboard.NoSquare
+	second := moves[1].sq
+	func() {
+		defer func() {
+			if rec := recover(); rec == nil {
+				t.Fatal("the search was not stopped")
+			}
+		}()
+		r.searchMoves(moves, -inf, inf, false, child)
+	}()
+	if r.found.sq != second || r.found.score != 5 {
+		t.Errorf("found %v %d, want %v +5", r.found.sq, r.found.score, second)
+	}
+}

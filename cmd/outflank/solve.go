@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,7 +71,7 @@ func addSolveFlags(fs interface {
 	return solveFlags{
 		wld:     fs.Bool("wld", false, "solve for win/loss/draw only (score -1, 0 or +1)"),
 		hash:    fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
-		threads: fs.Int("threads", 1, "search threads (lazy SMP sharing the hash table)"),
+		threads: fs.Int("threads", runtime.NumCPU(), "search threads, all cores unless set: the exact solve splits its tree over them"),
 		json:    fs.Bool("json", false, "print one JSON object per position instead of text"),
 		eval:    fs.String("eval", "", evalFlagHelp+"; it orders the moves"),
 	}

@@ -80,11 +80,23 @@ type session struct {
 	version int
 }
 
-// commands lists what the engine understands; other lines are reported and
-// ignored without disturbing a search.
-var commands = map[string]bool{
-	"nboard": true, "set": true, "move": true, "hint": true, "go": true,
-	"ping": true, "learn": true, "analyze": true, "quit": true,
+// commands maps each command to its handler, which gets the rest of the
+// line (a GGF record has spaces); "quit" is handled apart. Other lines are
+// reported and ignored without disturbing a search.
+var commands map[string]func(s *session, arg string) error
+
+func init() {
+	commands = map[string]func(s *session, arg string) error{
+		"nboard":  (*session).nboard,
+		"set":     (*session).set,
+		"move":    (*session).move,
+		"ping":    (*session).ping,
+		"learn":   (*session).learn,
+		"hint":    (*session).hint,
+		"go":      (*session).goMove,
+		"analyze": (*session).analyze,
+		"quit":    nil,
+	}
 }
 
 // known reports whether l is a command to run; other lines are reported
@@ -95,7 +107,7 @@ func (s *session) known(l textio.Line) bool {
 		return false
 	}
 	cmd, _ := splitWord(l.Text)
-	if cmd != "" && !commands[cmd] {
+	if _, ok := commands[cmd]; cmd != "" && !ok {
 		s.out.Errorf("outflank: unknown command %q ignored", clip(l.Text))
 		return false
 	}
@@ -126,35 +138,10 @@ func (s *session) handle(l textio.Line) (quit bool) {
 		return false
 	}
 	cmd, arg := splitWord(l.Text)
-	var err error
-	switch cmd {
-	case "quit":
+	if cmd == "quit" {
 		return true
-	case "nboard":
-		err = s.nboard(arg)
-	case "set":
-		err = s.set(arg)
-	case "move":
-		err = s.move(arg)
-	case "ping":
-		s.out.Println(strings.TrimSpace("pong " + arg))
-	case "learn":
-		// The GUI waits for "learned" whatever happens, and clears its
-		// status when it comes: a failure is reported after it (below).
-		if l, ok := s.cfg.Book.(play.Learner); ok {
-			err = l.Learn(s.game)
-		} else {
-			err = errors.New("no opening book to learn into (--no-book)")
-		}
-		s.out.Println("learned")
-	case "hint":
-		err = s.hint(arg)
-	case "go":
-		err = s.goMove(arg)
-	case "analyze":
-		s.analyze()
 	}
-	if err != nil {
+	if err := commands[cmd](s, arg); err != nil {
 		s.out.Errorf("outflank: %s: %v", cmd, err)
 		// NBoard shows stderr nowhere a user looks (it merges it into the
 		// engine's output and ignores lines it does not know), but it
@@ -162,6 +149,25 @@ func (s *session) handle(l textio.Line) (quit bool) {
 		s.out.Printf("status %s: %v", cmd, err)
 	}
 	return false
+}
+
+func (s *session) ping(arg string) error {
+	s.out.Println(strings.TrimSpace("pong " + arg))
+	return nil
+}
+
+// learn adds the game to the book. The GUI waits for "learned" whatever
+// happens, and clears its status when it comes: a failure is reported after
+// it (by handle).
+func (s *session) learn(string) error {
+	var err error
+	if l, ok := s.cfg.Book.(play.Learner); ok {
+		err = l.Learn(s.game)
+	} else {
+		err = errors.New("no opening book to learn into (--no-book)")
+	}
+	s.out.Println("learned")
+	return err
 }
 
 func (s *session) nboard(arg string) error {
@@ -331,14 +337,17 @@ func sameResult(a, b search.Info) bool {
 	return true
 }
 
-// depthText is the depth column: the depth, or 100% for an exact solve and
-// 100%W for a win/loss/draw one.
+// depthText is the depth column: the depth, with @percent for a selective
+// search, or 100% for an exact solve and 100%W for a win/loss/draw one.
 func depthText(in search.Info) string {
 	switch {
 	case in.Exact && in.WLD:
 		return "100%W"
 	case in.Exact:
 		return "100%"
+	case in.Selectivity > 0 && in.Selectivity < 100:
+		// A selective (Multi-ProbCut) result, as Edax shows it: 18@95%.
+		return strconv.Itoa(in.Depth) + "@" + strconv.Itoa(in.Selectivity) + "%"
 	}
 	return strconv.Itoa(in.Depth)
 }
@@ -386,7 +395,7 @@ func (s *session) goMove(arg string) error {
 // table), sending "analysis <movesMade> <eval>" for each. The eval is from
 // Black's side, as NBoard plots it (its own engine reports so): from the
 // side to move, the curve would flip sign at every move.
-func (s *session) analyze() {
+func (s *session) analyze(string) error {
 	positions := s.game.Positions()
 	s.think(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status analysing")
@@ -399,6 +408,7 @@ func (s *session) analyze() {
 		})
 		r.Println("status")
 	})
+	return nil
 }
 
 func splitWord(s string) (word, rest string) {
