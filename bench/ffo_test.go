@@ -22,7 +22,7 @@ func BenchmarkFFO(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
 				eng.Clear()
-				info := eng.Search(context.Background(), e.Position, search.Limits{EndgameEmpties: 64}, nil)
+				info := eng.Search(context.Background(), e.Position, search.Limits{EndgameEmpties: search.AlwaysSolve}, nil)
 				if info.Score != e.Scores[0].Score {
 					b.Fatalf("#%d: score %+d, want %+d", 40+i, info.Score, e.Scores[0].Score)
 				}

@@ -35,6 +35,9 @@ func perft(p, o uint64, depth int) uint64 {
 	if depth == 2 {
 		return perftLeaves(p, o)
 	}
+	if depth == 3 {
+		return perft3Leaves(p, o)
+	}
 	var n uint64
 	for ; moves != 0; moves &= moves - 1 {
 		sq := Square(bits.TrailingZeros64(moves))
@@ -101,6 +104,17 @@ func perftLeavesGo(p, o uint64) uint64 {
 		} else {
 			n++
 		}
+	}
+	return n
+}
+
+// perft3LeavesGo is the portable form of the last three plies.
+func perft3LeavesGo(p, o uint64) uint64 {
+	var n uint64
+	for moves := Moves(p, o); moves != 0; moves &= moves - 1 {
+		sq := Square(bits.TrailingZeros64(moves))
+		f := Flips(p, o, sq)
+		n += perft(o&^f, p|f|1<<uint(sq&63), 2)
 	}
 	return n
 }

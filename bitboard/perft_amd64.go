@@ -16,3 +16,17 @@ func perftLeaves(p, o uint64) uint64 {
 	}
 	return perftLeavesGo(p, o)
 }
+
+// perft3AVX2 is perft3Leaves in assembly: the last three plies in one call.
+//
+//go:noescape
+func perft3AVX2(p, o uint64) uint64
+
+// perft3Leaves returns the number of leaves three plies below (p, o), which
+// must have a legal move, with a pass counting as a ply.
+func perft3Leaves(p, o uint64) uint64 {
+	if hasAVX2Kernel {
+		return perft3AVX2(p, o)
+	}
+	return perft3LeavesGo(p, o)
+}

@@ -1,104 +1,143 @@
 // The perft kernel: the last two plies of perft in one call (see
-// perft_amd64.go). It uses the vector move generator of moves_amd64.s and
-// a scalar form of Flips.
+// perft_amd64.go), with the vector Flips and move generator of
+// moves_amd64.h.
 
 #include "textflag.h"
-
-// One direction pair of Flips towards higher bits, ray offset off(R12).
-// In: R8 = p, R9 = o. Adds the flips to R13. Clobbers BX DX SI DI.
-#define FLIP_UP(off) \
-	MOVQ off(R12), DX \
-	MOVQ DX, BX \
-	NOTQ BX \
-	ORQ  R9, BX \
-	ADDQ $1, BX \
-	ANDQ DX, BX \
-	ANDQ R8, BX \
-	LEAQ -1(BX), SI \
-	ANDQ DX, SI \
-	NEGQ BX \
-	SBBQ DI, DI \
-	ANDQ DI, SI \
-	ORQ  SI, R13
-
-// One direction of Flips towards lower bits. The highest non-o square of the
-// ray is 1<<63 >> lzcnt; SHRX masks a count of 64 to 0, which leaves bit 63,
-// never on such a ray, so the AND with the ray clears it.
-#define FLIP_DOWN(off) \
-	MOVQ  off(R12), DX \
-	ANDNQ DX, R9, BX \
-	LZCNTQ BX, BX \
-	MOVQ  $0x8000000000000000, AX \
-	SHRXQ BX, AX, BX \
-	ANDQ  DX, BX \
-	ANDQ  R8, BX \
-	NEGQ  BX \
-	ADDQ  BX, BX \
-	ANDQ  DX, BX \
-	ORQ   BX, R13
+#include "moves_amd64.h"
 
 // func perftLeavesAVX2(p, o uint64) uint64
 TEXT ·perftLeavesAVX2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), R8
 	MOVQ o+8(FP), R9
-	VMOVDQU ·dirMask(SB), Y8
-	VMOVDQU ·dirShift(SB), Y9
-	VMOVDQU ·dirShift2(SB), Y10
+	FLIPS_SETUP
 	XORQ R11, R11
 
-	// R10 = legal moves of (p, o), by the same vector code as below.
-	VMOVQ R8, X0
-	VPBROADCASTQ X0, Y0
-	VMOVQ R9, X1
-	VPBROADCASTQ X1, Y1
-	CALL ·movesCandidatesAVX2(SB)
+	// R10 = legal moves of (p, o); DI = the empty squares.
+	VMOVDQU Y12, Y0
+	VMOVDQU Y13, Y1
+	MOVES_CANDIDATES
 	MOVQ R8, DI
 	ORQ  R9, DI
-	ANDNQ BX, DI, R10
+	NOTQ DI
+	ANDQ DI, BX
+	MOVQ BX, R10
 
 loop:
-	TESTQ R10, R10
-	JZ    done
+	TESTQ  R10, R10
+	JZ     done
 	TZCNTQ R10, CX
-	BLSRQ R10, R10
+	BLSRQ  R10, R10
 
-	// R13 = Flips(p, o, CX)
-	MOVQ CX, AX
-	SHLQ $6, AX
-	LEAQ ·rays(SB), R12
-	ADDQ AX, R12
-	XORQ R13, R13
-	FLIP_UP(0)
-	FLIP_UP(8)
-	FLIP_UP(16)
-	FLIP_UP(24)
-	FLIP_DOWN(32)
-	FLIP_DOWN(40)
-	FLIP_DOWN(48)
-	FLIP_DOWN(56)
+	// X4 = flips of the move CX, Y2 = its bit.
+	FLIPS
 
-	// Child: player SI = o &^ f, opponent DI = p | f | bit.
-	ANDNQ R9, R13, SI
-	MOVQ $1, DI
-	SHLXQ CX, DI, DI
-	ORQ  R8, DI
-	ORQ  R13, DI
-	VMOVQ SI, X0
-	VPBROADCASTQ X0, Y0
-	VMOVQ DI, X1
-	VPBROADCASTQ X1, Y1
-	CALL ·movesCandidatesAVX2(SB)
-	ORQ  SI, DI
-	ANDNQ BX, DI, BX
+	// The child, still broadcast: player Y0 = o &^ f, opponent Y1 = p | f | bit.
+	VPBROADCASTQ X4, Y4
+	VPANDN Y13, Y4, Y0
+	VPOR   Y12, Y4, Y1
+	VPOR   Y2, Y1, Y1
+	MOVES_CANDIDATES
+	MOVQ DI, SI
+	BTRQ CX, SI
+	ANDQ SI, BX
 	POPCNTQ BX, BX
+
 	// A child without moves is one leaf: a pass, or the end of the game.
-	MOVQ $1, AX
-	TESTQ BX, BX
+	MOVQ    $1, AX
+	TESTQ   BX, BX
 	CMOVQEQ AX, BX
-	ADDQ BX, R11
-	JMP  loop
+	ADDQ    BX, R11
+	JMP     loop
 
 done:
 	VZEROUPPER
 	MOVQ R11, ret+16(FP)
+	RET
+
+// func perft3AVX2(p, o uint64) uint64
+//
+// The last three plies: for each move of (p, o), the child's two plies as
+// in perftLeavesAVX2, without returning to Go. The frame holds p and o
+// while the registers serve the child.
+TEXT ·perft3AVX2(SB), NOSPLIT, $16-24
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	MOVQ R8, 0(SP)
+	MOVQ R9, 8(SP)
+	FLIPS_SETUP
+	XORQ R13, R13
+	VMOVDQU Y12, Y0
+	VMOVDQU Y13, Y1
+	MOVES_CANDIDATES
+	MOVQ R8, DI
+	ORQ  R9, DI
+	NOTQ DI
+	ANDQ DI, BX
+	MOVQ BX, DX           // DX = the moves of (p, o) left to play
+
+outer:
+	TESTQ  DX, DX
+	JZ     outdone
+	TZCNTQ DX, CX
+	BLSRQ  DX, DX
+	MOVQ 0(SP), R8
+	MOVQ 8(SP), R9
+	FLIPS_SETUP
+	FLIPS
+	VMOVQ X4, AX
+	// The child: player R8 = o &^ f, opponent R9 = p | f | bit.
+	MOVQ  R8, BX
+	ANDNQ R9, AX, R8
+	ORQ   AX, BX
+	BTSQ  CX, BX
+	MOVQ  BX, R9
+	FLIPS_SETUP
+	VMOVDQU Y12, Y0
+	VMOVDQU Y13, Y1
+	MOVES_CANDIDATES
+	MOVQ R8, DI
+	ORQ  R9, DI
+	NOTQ DI               // DI = the child's empty squares
+	ANDQ DI, BX
+	MOVQ BX, R10
+	TESTQ R10, R10
+	JNZ  inner
+
+	// The child must pass: one leaf per move of the other side, or one
+	// leaf if the game is over.
+	VMOVDQU Y13, Y0
+	VMOVDQU Y12, Y1
+	MOVES_CANDIDATES
+	ANDQ DI, BX
+	POPCNTQ BX, BX
+	MOVQ    $1, AX
+	TESTQ   BX, BX
+	CMOVQEQ AX, BX
+	ADDQ    BX, R13
+	JMP     outer
+
+inner:
+	TESTQ  R10, R10
+	JZ     outer
+	TZCNTQ R10, CX
+	BLSRQ  R10, R10
+	FLIPS
+	VPBROADCASTQ X4, Y4
+	VPANDN Y13, Y4, Y0
+	VPOR   Y12, Y4, Y1
+	VPOR   Y2, Y1, Y1
+	MOVES_CANDIDATES
+	MOVQ DI, SI
+	BTRQ CX, SI
+	ANDQ SI, BX
+	POPCNTQ BX, BX
+	MOVQ    $1, AX
+	TESTQ   BX, BX
+	CMOVQEQ AX, BX
+	ADDQ    BX, R13
+	JMP     inner
+
+outdone:
+	VZEROUPPER
+	MOVQ R13, ret+16(FP)
 	RET

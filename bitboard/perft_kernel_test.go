@@ -100,3 +100,24 @@ func TestPortableTwins(t *testing.T) {
 		}
 	}
 }
+
+// TestPerft3Paths compares the last-three-plies path in use (the assembly
+// kernel where the CPU has it) and its portable twin with perft through the
+// portable two-ply loop, on random positions where passes and finished games
+// occur at every ply.
+func TestPerft3Paths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for i := 0; i < 5000; i++ {
+		p := randomPosition(rng)
+		if p.Moves() == 0 {
+			continue
+		}
+		want := perftVia(p.Player, p.Opponent, 3, perftLeavesGo)
+		if got := perft3LeavesGo(p.Player, p.Opponent); got != want {
+			t.Fatalf("%s: portable %d, want %d", p, got, want)
+		}
+		if got := perft3Leaves(p.Player, p.Opponent); got != want {
+			t.Fatalf("%s: %s %d, want %d", p, AsmPath(), got, want)
+		}
+	}
+}

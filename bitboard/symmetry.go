@@ -81,8 +81,8 @@ func (p Position) Canonical() (Position, Symmetry) {
 // Hash returns a 64-bit hash of the discs of the side to move and of the
 // opponent (not of the colour: the game from here does not depend on it).
 // It mixes both words with multiply-xorshift steps, which spreads every bit
-// into the high bits that a transposition table uses for its index and into
-// the low bits it stores for verification.
+// into every bit of the result: the transposition table (package tt) takes
+// its bucket from the low bits and verifies an entry with all 64.
 func Hash(p, o uint64) uint64 {
 	h := p*0x9E3779B97F4A7C15 ^ bits.RotateLeft64(o*0xC2B2AE3D27D4EB4F, 32)
 	h ^= h >> 29

@@ -1,275 +1,392 @@
-// Package book is Outflank's opening book: statistics of positions reached in
-// strong games, keyed by the position's canonical form so that the eight
-// symmetric forms of a position share one entry. An entry counts the games
-// that reached the position and the sum of their final disc differences
-// (for the side to move; WTHOR games contribute their theoretical score, the
-// result of perfect play from 24 empties). The engine probes it to play known
-// good opening moves instantly and to show GUIs "book" lines, and learns from
-// every finished game it is given.
+// Package book is Outflank's opening book: positions whose moves are valued
+// by the engine's own search, and interior values negamaxed from the book
+// positions the moves lead to.
 //
-// The book is built from the WTHOR database (outflank book build); a default
-// book is embedded in the binary, and --book FILE loads another.
+// A book position (a node) is stored once for its eight symmetric forms, in
+// canonical form. It holds every legal move with its value (the disc
+// difference the side that plays it can expect with best play after it)
+// and the depth and selectivity of the search that produced that value. A
+// move whose resulting position is itself in the book takes the value of
+// that position's best move (negamax); any other move keeps the value of a
+// search of the position it leads to (a leaf). The book grows from the
+// moves that real games play and then by deviation, adding the best
+// unexplored moves close to the best (see Grow); games played are learnt
+// the same way (Learn). The engine probes the book to play good opening
+// moves at once (Choose) and to show GUIs the values of book moves.
+//
+// A default book is embedded in the binary (see book/README.md for how it
+// was built); --book FILE loads another.
 package book
 
 import (
-	"bufio"
-	"bytes"
-	_ "embed"
-	"encoding/binary"
-	"errors"
 	"fmt"
-	"hash/crc32"
-	"io"
-	"os"
 	"sort"
 
 	"github.com/outflank-othello/outflank/bitboard"
 )
 
-// Entry is what the book knows of one position.
-type Entry struct {
-	Games    uint32
-	ScoreSum int32 // sum of final disc differences for the side to move
+// Move is a book move as seen from a position.
+type Move struct {
+	Square bitboard.Square
+	// Value is the disc difference that the side playing the move can
+	// expect: negamaxed through the book, from searches at its leaves.
+	Value int
+	// Depth is the depth in plies, counted from the position where the move
+	// is played, of the search behind Value: a search of the position after
+	// the move to depth d values the move at depth d+1, as the root moves
+	// of a depth d+1 search are valued. A negamaxed value keeps the depth
+	// of the leaf search it comes from (the child's best move). For an
+	// exact value it is the number of empties the solve covered, plus one.
+	Depth int
+	// Selectivity is the Multi-ProbCut confidence of that search in
+	// percent (100: no selective cut).
+	Selectivity int
+	// Exact is true when Value is proven: an exact solve, or negamaxed from
+	// a book position all of whose moves are exact.
+	Exact bool
+	// InBook is true when the position after the move is in the book, so
+	// Value is negamaxed from it rather than from a single search.
+	InBook bool
+	// Screened is true when Value comes from the shallow screening search
+	// only: the move lost clearly against the best (see Screener).
+	Screened bool
 }
 
-// Mean returns the average final disc difference for the side to move.
-func (e Entry) Mean() float64 {
-	if e.Games == 0 {
-		return 0
+// String writes the move as "c4 +2 @14/100" ("@14/100x" when exact,
+// "s" when screened).
+func (m Move) String() string {
+	x := ""
+	if m.Exact {
+		x = "x"
 	}
-	return float64(e.ScoreSum) / float64(e.Games)
+	if m.Screened {
+		x += "s"
+	}
+	return fmt.Sprintf("%s %+d @%d/%d%s", m.Square, m.Value, m.Depth, m.Selectivity, x)
 }
 
+// rec is a move as stored: in the canonical orientation of its node.
+type rec struct {
+	sq    uint8
+	value int8
+	depth uint8
+	sel   uint8
+	flags uint8
+}
+
+// Record flags: an exact value; a value from the screen (a shallow search,
+// see Screener), which the book never lets be a position's best.
+const (
+	flagExact    = 1
+	flagScreened = 2
+	flagsKnown   = flagExact | flagScreened
+)
+
+// key is a canonical position: the discs of the side to move and of the
+// other side (the colour does not change the game from here).
 type key struct{ p, o uint64 }
 
-func keyOf(p bitboard.Position) key {
-	c, _ := p.Canonical()
-	return key{c.Player, c.Opponent}
+func keyOf(p bitboard.Position) (key, bitboard.Symmetry) {
+	c, s := p.Canonical()
+	return key{c.Player, c.Opponent}, s
 }
 
-// Book maps positions to entries. The zero value is not usable; use New.
+func (k key) position() bitboard.Position {
+	return bitboard.Position{Player: k.p, Opponent: k.o}
+}
+
+// Book is a set of valued positions. The zero value is not usable; use New.
 // A Book is not safe for concurrent writers; concurrent readers are fine.
 type Book struct {
-	entries map[key]Entry
-	// MaxPly is the number of plies from the start (passes excluded) that
-	// AddGame records; deeper positions are too rare to be worth keeping.
-	MaxPly int
+	nodes map[key][]rec
+	// Info says how the book was built (the commands and the engine); it
+	// is stored in the file and printed by "outflank book info".
+	Info string
+	// parents maps a position (in book or not) to the book positions with
+	// a move into it; built on the first addition, so that an addition
+	// re-negamaxes exactly its ancestors.
+	parents map[key][]key
+	// stale holds the positions whose best value is a screened one.
+	stale map[key]bool
 }
 
-// New returns an empty book recording positions up to maxPly.
-func New(maxPly int) *Book { return &Book{entries: map[key]Entry{}, MaxPly: maxPly} }
+// New returns an empty book.
+func New() *Book { return &Book{nodes: map[key][]rec{}} }
 
 // Len returns the number of positions in the book.
-func (b *Book) Len() int { return len(b.entries) }
+func (b *Book) Len() int { return len(b.nodes) }
 
-// Lookup returns the entry of p, if the book has one.
-func (b *Book) Lookup(p bitboard.Position) (Entry, bool) {
-	e, ok := b.entries[keyOf(p)]
-	return e, ok
+// Contains reports whether pos is a book position.
+func (b *Book) Contains(pos bitboard.Position) bool {
+	k, _ := keyOf(pos)
+	_, ok := b.nodes[k]
+	return ok
 }
 
-// AddGame records every position of a game (from start, through moves, up to
-// MaxPly discs placed) with the game's final result, given as black's disc
-// difference. An illegal move is an error and nothing is recorded.
-func (b *Book) AddGame(start bitboard.Position, moves []bitboard.Square, blackDiff int) error {
-	if blackDiff < -64 || blackDiff > 64 {
-		return fmt.Errorf("book: result %d is not a disc difference", blackDiff)
+// Moves returns the book moves of pos, best first (by value, then depth),
+// in pos's orientation; nil when pos is not in the book.
+func (b *Book) Moves(pos bitboard.Position) []Move {
+	k, s := keyOf(pos)
+	rs, ok := b.nodes[k]
+	if !ok {
+		return nil
 	}
-	_, positions, err := bitboard.Replay(start, moves)
-	if err != nil {
-		return fmt.Errorf("book: %w", err)
-	}
-	startDiscs := 64 - start.Empties()
-	seen := map[key]bool{} // a position counts once per game (passes repeat boards)
-	for _, p := range positions {
-		if 64-p.Empties()-startDiscs > b.MaxPly {
-			break
-		}
-		k := keyOf(p)
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		s := blackDiff
-		if p.ToMove == bitboard.White {
-			s = -s
-		}
-		e := b.entries[k]
-		e.Games++
-		e.ScoreSum += int32(s)
-		b.entries[k] = e
-	}
-	return nil
-}
-
-// Prune drops the positions seen in fewer than minGames games.
-func (b *Book) Prune(minGames uint32) {
-	for k, e := range b.entries {
-		if e.Games < minGames {
-			delete(b.entries, k)
+	inv := s.Inverse()
+	out := make([]Move, len(rs))
+	for i, r := range rs {
+		canon := k.position().Play(bitboard.Square(r.sq))
+		_, in := b.resolve(canon)
+		out[i] = Move{
+			Square: inv.Square(bitboard.Square(r.sq)), Value: int(r.value),
+			Depth: int(r.depth), Selectivity: int(r.sel), Exact: r.flags&flagExact != 0, InBook: in,
+			Screened: r.flags&flagScreened != 0 && !in,
 		}
 	}
-}
-
-// Candidate is a book move of a position with what the book knows of the
-// position it leads to, from the point of view of the side that plays it.
-type Candidate struct {
-	Move  bitboard.Square
-	Games uint32
-	Score float64 // mean final disc difference for the mover
-	// Rank is the score used to order moves: the sum of the results over
-	// (games + priorGames), i.e. the mean shrunk towards a draw, so that a
-	// line seen in three games does not outrank one seen in three thousand
-	// on a lucky average.
-	Rank float64
-}
-
-// priorGames is the weight of the "draw" prior in Candidate.Rank.
-const priorGames = 4
-
-// Moves lists the legal moves of p that lead to book positions, best first
-// (by Rank, then by games).
-func (b *Book) Moves(p bitboard.Position) []Candidate {
-	var out []Candidate
-	for m := p.Moves(); m != 0; m &= m - 1 {
-		sq := bitboard.FirstSquare(m)
-		c := p.Play(sq)
-		e, ok := b.Lookup(c)
-		if !ok {
-			continue
-		}
-		// The child's entry is for the opponent (to move there), unless the
-		// opponent must pass, when the mover is to move again.
-		s := -e.Mean()
-		if c.Moves() == 0 && !c.GameOver() {
-			if e2, ok2 := b.Lookup(c.Pass()); ok2 {
-				e, s = e2, e2.Mean()
-			}
-		}
-		rank := s * float64(e.Games) / float64(e.Games+priorGames)
-		out = append(out, Candidate{Move: sq, Games: e.Games, Score: s, Rank: rank})
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Rank != out[j].Rank {
-			return out[i].Rank > out[j].Rank
-		}
-		return out[i].Games > out[j].Games
-	})
+	sortMoves(out)
 	return out
 }
 
-// Best returns the book move of p: the best-ranked move among those played
-// in at least minGames games. ok is false when p is out of book.
-func (b *Book) Best(p bitboard.Position, minGames uint32) (Candidate, bool) {
-	for _, c := range b.Moves(p) {
-		if c.Games >= minGames {
-			return c, true
+func sortMoves(ms []Move) {
+	sort.SliceStable(ms, func(i, j int) bool {
+		if ms[i].Value != ms[j].Value {
+			return ms[i].Value > ms[j].Value
 		}
-	}
-	return Candidate{}, false
+		if ms[i].Depth != ms[j].Depth {
+			return ms[i].Depth > ms[j].Depth
+		}
+		return ms[i].Square < ms[j].Square
+	})
 }
 
-// File format: magic "OFBOOK1\n", then little-endian uint32 MaxPly, uint32
-// entry count, entries sorted by key (uint64 player, uint64 opponent, uint32
-// games, int32 score sum), and a CRC-32 (IEEE) of everything before it.
-const magic = "OFBOOK1\n"
+// Value returns the book value of pos for the side to move (its best move)
+// and whether pos is in the book.
+func (b *Book) Value(pos bitboard.Position) (Move, bool) {
+	ms := b.Moves(pos)
+	if len(ms) == 0 {
+		return Move{}, false
+	}
+	return ms[0], true
+}
 
-const entrySize = 24
+// best returns the best record of a node (by value, then depth) and
+// whether every move of the node is exact.
+func best(rs []rec) (rec, bool) {
+	bi, exact := 0, true
+	for i, r := range rs {
+		if r.value > rs[bi].value || r.value == rs[bi].value && r.depth > rs[bi].depth {
+			bi = i
+		}
+		if r.flags&flagExact == 0 {
+			exact = false
+		}
+	}
+	return rs[bi], exact
+}
 
-// Errors of Read.
-var (
-	ErrNotABook = errors.New("not an Outflank book file (bad magic)")
-	ErrCorrupt  = errors.New("book file is truncated or corrupt")
-)
+// resolve finds what the book says of the position c reached by a move,
+// from the point of view of the side that played it: the negamaxed value
+// of c, or of c after a forced pass. in is false when c is not in the book
+// (a finished game never is: its move keeps the exact score it was given).
+func (b *Book) resolve(c bitboard.Position) (r rec, in bool) {
+	if c.Moves() == 0 {
+		if c.GameOver() {
+			return rec{}, false
+		}
+		k, _ := keyOf(c.Pass())
+		rs, ok := b.nodes[k]
+		if !ok {
+			return rec{}, false
+		}
+		br, exact := best(rs)
+		return derived(br, exact, false), true
+	}
+	k, _ := keyOf(c)
+	rs, ok := b.nodes[k]
+	if !ok {
+		return rec{}, false
+	}
+	br, exact := best(rs)
+	return derived(br, exact, true), true
+}
 
-// Write saves the book; entries are sorted so equal books give equal files.
-func (b *Book) Write(w io.Writer) error {
-	keys := make([]key, 0, len(b.entries))
-	for k := range b.entries {
+// derived is the record of a move whose child's best record is br: the
+// value negated unless the opponent had to pass, and the depth and
+// selectivity of the leaf search it comes from.
+func derived(br rec, exact, negate bool) rec {
+	v := br.value
+	if negate {
+		v = -v
+	}
+	r := rec{value: v, depth: br.depth, sel: br.sel}
+	if exact {
+		r.flags = flagExact
+	}
+	return r
+}
+
+// refresh re-derives the moves of node k whose children are in the book
+// and reports whether the node's best record changed.
+func (b *Book) refresh(k key) bool {
+	rs := b.nodes[k]
+	before, bx := best(rs)
+	pos := k.position()
+	for i := range rs {
+		if r, ok := b.resolve(pos.Play(bitboard.Square(rs[i].sq))); ok {
+			r.sq = rs[i].sq
+			rs[i] = r
+		}
+	}
+	after, ax := best(rs)
+	if stale(rs) {
+		if b.stale == nil {
+			b.stale = map[key]bool{}
+		}
+		b.stale[k] = true
+	}
+	return before != after || bx != ax
+}
+
+// stale reports whether a screened value is above every other value of a
+// node: the full searches or the negamax below it fell, and the screened
+// move must now be searched fully (Grow and Learn do it).
+func stale(rs []rec) bool {
+	top, topScreened := -65, -65
+	for _, r := range rs {
+		if r.flags&flagScreened != 0 {
+			topScreened = max(topScreened, int(r.value))
+		} else {
+			top = max(top, int(r.value))
+		}
+	}
+	return topScreened > top
+}
+
+// Negamax re-derives every book position's values from its children,
+// deepest positions first, so that each child is final before its parents
+// read it. Reading, importing and merging call it.
+func (b *Book) Negamax() {
+	keys := b.keys()
+	sort.SliceStable(keys, func(i, j int) bool { return discs(keys[i]) > discs(keys[j]) })
+	for _, k := range keys {
+		b.refresh(k)
+	}
+}
+
+func discs(k key) int { return bitboard.Count(k.p | k.o) }
+
+// keys returns the node keys sorted, so that files and exports are
+// deterministic.
+func (b *Book) keys() []key {
+	keys := make([]key, 0, len(b.nodes))
+	for k := range b.nodes {
 		keys = append(keys, k)
 	}
 	sort.Slice(keys, func(i, j int) bool {
 		return keys[i].p < keys[j].p || keys[i].p == keys[j].p && keys[i].o < keys[j].o
 	})
-	buf := make([]byte, 0, len(magic)+8+len(keys)*entrySize+4)
-	buf = append(buf, magic...)
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(b.MaxPly))
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(keys)))
-	for _, k := range keys {
-		e := b.entries[k]
-		buf = binary.LittleEndian.AppendUint64(buf, k.p)
-		buf = binary.LittleEndian.AppendUint64(buf, k.o)
-		buf = binary.LittleEndian.AppendUint32(buf, e.Games)
-		buf = binary.LittleEndian.AppendUint32(buf, uint32(e.ScoreSum))
-	}
-	buf = binary.LittleEndian.AppendUint32(buf, crc32.ChecksumIEEE(buf))
-	_, err := w.Write(buf)
-	return err
+	return keys
 }
 
-// Read loads a book written by Write, checking magic, size and checksum.
-func Read(data []byte) (*Book, error) {
-	if len(data) < len(magic) || string(data[:len(magic)]) != magic {
-		return nil, ErrNotABook
+// children returns the keys of the positions node k's moves lead to,
+// skipping forced passes as the book does.
+func childKeys(k key, rs []rec) []key {
+	pos := k.position()
+	out := make([]key, 0, len(rs))
+	for _, r := range rs {
+		c := pos.Play(bitboard.Square(r.sq))
+		if c.Moves() == 0 {
+			if c.GameOver() {
+				continue
+			}
+			c = c.Pass()
+		}
+		ck, _ := keyOf(c)
+		out = append(out, ck)
 	}
-	if len(data) < len(magic)+12 {
-		return nil, ErrCorrupt
-	}
-	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
-	maxPly := binary.LittleEndian.Uint32(body[len(magic):])
-	n := binary.LittleEndian.Uint32(body[len(magic)+4:])
-	if uint64(len(body)) != uint64(len(magic))+8+uint64(n)*entrySize {
-		return nil, fmt.Errorf("%w: %d entries announced, %d bytes present", ErrCorrupt, n, len(data))
-	}
-	if crc32.ChecksumIEEE(body) != sum {
-		return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
-	}
-	b := &Book{entries: make(map[key]Entry, n), MaxPly: int(maxPly)}
-	r := body[len(magic)+8:]
-	for i := uint32(0); i < n; i++ {
-		x := r[i*entrySize:]
-		k := key{binary.LittleEndian.Uint64(x), binary.LittleEndian.Uint64(x[8:])}
-		b.entries[k] = Entry{Games: binary.LittleEndian.Uint32(x[16:]), ScoreSum: int32(binary.LittleEndian.Uint32(x[20:]))}
-	}
-	return b, nil
+	return out
 }
 
-// Load reads a book file; errors name the file.
-func Load(path string) (*Book, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
+func (b *Book) indexParents() {
+	if b.parents != nil {
+		return
 	}
-	b, err := Read(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	b.parents = make(map[key][]key, len(b.nodes)*8)
+	for k, rs := range b.nodes {
+		b.link(k, rs)
 	}
-	return b, nil
 }
 
-// Save writes the book to a file.
-func (b *Book) Save(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
+func (b *Book) link(k key, rs []rec) {
+	for _, ck := range childKeys(k, rs) {
+		ps := b.parents[ck]
+		dup := false
+		for _, p := range ps {
+			dup = dup || p == k
+		}
+		if !dup {
+			b.parents[ck] = append(ps, k)
+		}
 	}
-	w := bufio.NewWriter(f)
-	if err := b.Write(w); err != nil {
-		f.Close()
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
-//go:embed default.book
-var defaultBook []byte
+// insert adds node k (its moves already valued, in canonical orientation),
+// derives the moves whose children are in the book, and re-negamaxes its
+// ancestors: each parent whose best value changes passes the change on.
+func (b *Book) insert(k key, rs []rec) {
+	b.indexParents()
+	b.nodes[k] = rs
+	b.refresh(k)
+	b.link(k, rs)
+	queue := []key{k}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		for _, p := range b.parents[c] {
+			if b.refresh(p) {
+				queue = append(queue, p)
+			}
+		}
+	}
+}
 
-// Default returns the book embedded in the binary (built from WTHOR; see
-// book/README.md). Each call returns a fresh copy that may be learnt into.
-func Default() (*Book, error) {
-	return Read(bytes.Clone(defaultBook))
+// Stats summarises a book.
+type Stats struct {
+	Positions, Moves int
+	Leaves           int         // moves valued by their own search (not in book)
+	Exact            int         // moves with a proven value
+	Screened         int         // leaf moves valued by the screen only
+	Depths           map[int]int // leaf moves by depth
+	Selectivities    map[int]int // leaf moves by selectivity
+	MinDiscs         int
+	MaxDiscs         int
+}
+
+// Stats counts the book's positions and moves.
+func (b *Book) Stats() Stats {
+	st := Stats{Depths: map[int]int{}, Selectivities: map[int]int{}, MinDiscs: 65}
+	for k, rs := range b.nodes {
+		st.Positions++
+		st.Moves += len(rs)
+		d := discs(k)
+		st.MinDiscs, st.MaxDiscs = min(st.MinDiscs, d), max(st.MaxDiscs, d)
+		pos := k.position()
+		for _, r := range rs {
+			if r.flags&flagExact != 0 {
+				st.Exact++
+			}
+			if _, in := b.resolve(pos.Play(bitboard.Square(r.sq))); in {
+				continue
+			}
+			st.Leaves++
+			if r.flags&flagScreened != 0 {
+				st.Screened++
+			}
+			st.Depths[int(r.depth)]++
+			st.Selectivities[int(r.sel)]++
+		}
+	}
+	if st.Positions == 0 {
+		st.MinDiscs = 0
+	}
+	return st
 }

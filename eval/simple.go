@@ -15,7 +15,7 @@ const (
 	xSquares = 0x0042000000004200
 )
 
-// cornerOf[i] is the corner next to the X-square of the same index below.
+// xCorner pairs each X-square (first) with the corner next to it (second).
 var xCorner = [4][2]uint64{
 	{1 << 9, 1 << 0}, {1 << 14, 1 << 7}, {1 << 49, 1 << 56}, {1 << 54, 1 << 63},
 }

@@ -24,11 +24,24 @@
 // last completed iteration, or a move chosen by the ordering heuristic if
 // none completed).
 //
-// Time: with Limits.Time, iterative deepening starts no new iteration after
-// a third of the budget and stops at the budget. A position within
-// Limits.EndgameEmpties is solved after a midgame search that uses a tenth
-// of the budget; a solve that does not finish in time leaves that midgame
-// result as the answer (Info.Exact false).
+// Time: Limits.Time is the hard limit, at which the search stops;
+// Limits.Soft the time it aims at. The time manager (timeman.go) starts
+// another iteration only if it is predicted to fit, from the times of the
+// last ones, and lets the search run past Soft while the best move is in
+// doubt. A position within Limits.EndgameEmpties is solved as soon as the
+// solve is predicted to fit; a solve that does not finish in time leaves
+// the midgame result as the answer (Info.Exact false). Clock.Limits turns
+// a player's clock into the limits of one move.
+//
+// Selectivity: the midgame search prunes with Multi-ProbCut (Buro): a node
+// whose shallow search predicts, at the confidence Limits.Selectivity (73,
+// 87, 95, 98, 99%; 100 for none), that the deep search would fail high or
+// low is cut without it. The model (how well a depth-d' search predicts a
+// depth-d one, or the exact score) is fitted from game positions by
+// "outflank mpcfit" (package mpcfit; search/README.md has the fit). Beyond
+// the midgame the same cuts predict the exact score: a position searched to
+// its end selectively gets a probable score at each confidence level in
+// turn (Info.Selectivity below 100, never Exact) before the exact solve.
 //
 // MultiPV > 1 searches every root move with its own full window, so
 // Info.Moves holds exact (or WLD) scores after a solve and depth-limited

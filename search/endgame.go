@@ -17,10 +17,10 @@ import (
 //     arguments; the last move only counts flips;
 //   - up to endShallowMaxEmpties empties: no transposition table, moves in odd
 //     quadrants first (parity);
-//   - deeper: fastest-first ordering (fewest opponent replies), the
-//     transposition table, enhanced transposition cutoffs and the
-//     evaluation or a shallow search in the ordering from the empties
-//     counts in tune.go, and stability cutoffs.
+//   - deeper: the transposition table's move first, then the others by
+//     fastest-first ordering (fewest opponent replies), the evaluation or a
+//     shallow search in the ordering from the empties counts in tune.go;
+//     enhanced transposition cutoffs and stability cutoffs.
 
 func sqBit(x int) uint64 { return 1 << uint(x) }
 
@@ -340,23 +340,71 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 	}
 	var l moveList
 	etc := empties >= endETCMinEmpties
-	par := parityOf(^(p | o))
-	evalOrder := empties >= endEvalOrderMinEmpties
-	sortSearch := empties >= endSearchOrderMinEmpties
-	sortDepth := endSearchOrderDepth + (empties-endSearchOrderMinEmpties)/endSearchOrderStep
+	first := -1 // index in l of the table's move
 	for mm := moves; mm != 0; mm &= mm - 1 {
 		x := bits.TrailingZeros64(mm)
 		f := flips(p, o, x)
-		np, no := o&^f, p|f|sqBit(x)
 		if etc {
 			// Enhanced transposition cutoff: a child already proven to
 			// score at most u for the opponent gives us at least -u.
-			if e, ok := s.tt.Probe(tt.Key(np, no)); ok && e.Proven && -int(e.Upper) > alpha {
+			if e, ok := s.tt.Probe(tt.Key(o&^f, p|f|sqBit(x))); ok && e.Proven && -int(e.Upper) > alpha {
 				v := -int(e.Upper)
 				s.tt.Store(key, tt.Entry{Lower: int8(v), Upper: 64, Depth: uint8(empties), Move: uint8(x), Proven: true})
 				return v
 			}
 		}
+		if x == ttMove {
+			first = l.n
+		}
+		l.ms[l.n] = move{flips: f, sq: int8(x)}
+		l.n++
+	}
+	best, bestMove := -inf, tt.NoMove
+	start := 0
+	if first >= 0 && empties >= endTTMoveFirstMinEmpties {
+		// The table's move first, before the others are valued: it often
+		// cuts, and valuing moves costs shallow searches at high empties.
+		l.ms[0], l.ms[first] = l.ms[first], l.ms[0]
+		m := &l.ms[0]
+		best = -s.nws(o&^m.flips, p|m.flips|sqBit(int(m.sq)), -alpha-1, empties-1)
+		bestMove = int(m.sq)
+		start = 1
+	}
+	if best <= alpha {
+		s.valueEndMoves(l.ms[start:l.n], p, o, empties, ttMove)
+		for i := start; i < l.n; i++ {
+			m := l.next(i)
+			v := -s.nws(o&^m.flips, p|m.flips|sqBit(int(m.sq)), -alpha-1, empties-1)
+			if v > best {
+				best, bestMove = v, int(m.sq)
+				if v > alpha {
+					break
+				}
+			}
+		}
+	}
+	if useTT {
+		e := tt.Entry{Lower: -64, Upper: int8(best), Depth: uint8(empties), Move: uint8(bestMove), Proven: true}
+		if best > alpha {
+			e.Lower, e.Upper = int8(best), 64
+		}
+		s.tt.Store(key, e)
+	}
+	return best
+}
+
+// valueEndMoves sets the ordering values of the moves ms of (p, o) in a
+// null-window endgame node with the given empties: fastest first, plus the
+// evaluation or a shallow search at high empties, plus parity.
+func (s *searcher) valueEndMoves(ms []move, p, o uint64, empties, ttMove int) {
+	par := parityOf(^(p | o))
+	evalOrder := empties >= endEvalOrderMinEmpties
+	sortSearch := empties >= endSearchOrderMinEmpties
+	sortDepth := endSearchOrderDepth + (empties-endSearchOrderMinEmpties)/endSearchOrderStep
+	for i := range ms {
+		m := &ms[i]
+		x := int(m.sq)
+		np, no := o&^m.flips, p|m.flips|sqBit(x)
 		val := fastestFirst(np, no)
 		if sortSearch {
 			val += int32(-s.mid(np, no, -inf, inf, sortDepth)) << endOrderEvalShift
@@ -369,28 +417,8 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 		if x == ttMove {
 			val += ttMoveBonus
 		}
-		l.ms[l.n] = move{flips: f, val: val, sq: int8(x)}
-		l.n++
+		m.val = val
 	}
-	best, bestMove := -inf, tt.NoMove
-	for i := 0; i < l.n; i++ {
-		m := l.next(i)
-		v := -s.nws(o&^m.flips, p|m.flips|sqBit(int(m.sq)), -alpha-1, empties-1)
-		if v > best {
-			best, bestMove = v, int(m.sq)
-			if v > alpha {
-				break
-			}
-		}
-	}
-	if useTT {
-		e := tt.Entry{Lower: -64, Upper: int8(best), Depth: uint8(empties), Move: uint8(bestMove), Proven: true}
-		if best > alpha {
-			e.Lower, e.Upper = int8(best), 64
-		}
-		s.tt.Store(key, e)
-	}
-	return best
 }
 
 // pvsEnd is the full-window endgame search used on the principal variation:

@@ -13,7 +13,7 @@ import (
 // Options configure an Engine.
 type Options struct {
 	HashMB  int       // transposition table size in MiB (0: 64)
-	Threads int       // search threads (lazy SMP: helpers share the table); 0 or 1: one
+	Threads int       // search threads (0 or 1: one); see Engine.Search
 	Eval    Evaluator // midgame evaluation and endgame move ordering (nil: a mobility/corner heuristic)
 }
 
@@ -23,7 +23,7 @@ const DefaultHashMB = 64
 // Limits bound one search. Zero values mean unlimited.
 type Limits struct {
 	Depth int    // midgame depth in plies
-	Nodes uint64 // node budget
+	Nodes uint64 // node budget (with Threads > 1, of the main thread: the others stop with it)
 
 	// Time is the hard limit: the search stops when it is spent. Soft is
 	// the time the search aims to use (0: the time manager derives it from
@@ -58,7 +58,7 @@ const AlwaysSolve = 60
 
 // DefaultSelectivity is the Multi-ProbCut confidence of a search whose
 // Limits leave it 0. Until selective search lands it is 100 (no cuts).
-const DefaultSelectivity = 100
+const DefaultSelectivity = 73
 
 // MoveScore is a root move and its score.
 type MoveScore = bitboard.MoveScore
@@ -87,6 +87,7 @@ type Engine struct {
 	tt      *tt.Table
 	eval    Evaluator
 	threads int
+	pool    *workerPool // the parallel solver's workers (threads > 1)
 }
 
 // New returns an engine with the given options.
@@ -99,7 +100,11 @@ func New(opts Options) *Engine {
 	if ev == nil {
 		ev = mobilityEval{}
 	}
-	return &Engine{tt: tt.New(mb), eval: ev, threads: max(1, opts.Threads)}
+	e := &Engine{tt: tt.New(mb), eval: ev, threads: max(1, opts.Threads)}
+	if e.threads > 1 {
+		e.pool = &workerPool{}
+	}
+	return e
 }
 
 // Clear forgets everything learned by previous searches (a new game).
@@ -117,6 +122,11 @@ func (mobilityEval) Evaluate(p, o uint64) int {
 
 // Search searches pos within lim, calling report (if not nil) after each
 // completed iteration, and returns the final result.
+//
+// With Threads > 1 the midgame iterations run as a lazy SMP (helpers search
+// the same root in other orders, sharing the table) and the exact solve as a
+// young-brothers-wait split search (parallel.go): the helpers stop when the
+// solve starts, and the solver's workers take their threads.
 func (e *Engine) Search(ctx context.Context, pos bitboard.Position, lim Limits, report func(Info)) Info {
 	start := time.Now()
 	e.tt.NewSearch()
@@ -148,6 +158,11 @@ func (e *Engine) Search(ctx context.Context, pos bitboard.Position, lim Limits, 
 		report = func(Info) {}
 	}
 
+	if e.pool != nil {
+		s.par.pool = e.pool
+		e.pool.reset(s, e.threads)
+	}
+
 	// Threads > 1: lazy SMP. Helpers search the same root with the moves
 	// after the first in other orders (and, in the midgame, from other
 	// depths), sharing only the transposition table; what they store
@@ -167,11 +182,17 @@ func (e *Engine) Search(ctx context.Context, pos bitboard.Position, lim Limits, 
 		}()
 	}
 
-	r := rootSearch{s: s, pos: pos, lim: lim, start: start, report: report}
+	stopHelpers := func() {
+		helperStop.Store(true)
+		wg.Wait()
+	}
+	r := rootSearch{s: s, pos: pos, lim: lim, start: start, report: report, beforeSolve: stopHelpers}
 	info := r.run()
-	helperStop.Store(true)
-	wg.Wait()
+	stopHelpers()
 	info.Nodes = s.nodes
+	if e.pool != nil {
+		info.Nodes += e.pool.nodes()
+	}
 	for _, h := range helpers {
 		info.Nodes += h.nodes
 	}

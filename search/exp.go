@@ -20,8 +20,9 @@ func knob(name string, def int) int {
 }
 
 var (
-	endShallowMaxEmpties     = knob("endShallowMaxEmpties", 7)
-	endTTMinEmpties          = knob("endTTMinEmpties", 8)
+	endShallowMaxEmpties     = knob("endShallowMaxEmpties", 5)
+	endTTMinEmpties          = knob("endTTMinEmpties", 6)
+	endTTMoveFirstMinEmpties = knob("endTTMoveFirstMinEmpties", 8)
 	endETCMinEmpties         = knob("endETCMinEmpties", 12)
 	endEvalOrderMinEmpties   = knob("endEvalOrderMinEmpties", 12)
 	endSearchOrderMinEmpties = knob("endSearchOrderMinEmpties", 18)
@@ -34,14 +35,30 @@ var (
 	endOrderCornerWeight    = knob("endOrderCornerWeight", 0)
 	endOrderParityBonus     = knob("endOrderParityBonus", 4)
 
-	solvePresearchOffset   = knob("solvePresearchOffset", 14)
-	solvePresearchMaxDepth = knob("solvePresearchMaxDepth", 8)
+	solvePresearchOffset   = knob("solvePresearchOffset", 10)
+	solvePresearchMaxDepth = knob("solvePresearchMaxDepth", 12)
 	solveAspirationWidth   = knob("solveAspirationWidth", 4)
 	solveAspirationGrowth  = knob("solveAspirationGrowth", 2)
 
-	midEvalOrderMinDepth   = knob("midEvalOrderMinDepth", 3)
-	midSearchOrderMinDepth = knob("midSearchOrderMinDepth", 99)
-	midSearchOrderDivisor  = knob("midSearchOrderDivisor", 4)
+	clockSolveEmpties        = knob("clockSolveEmpties", 20)
+	clockSolvedMovePercent   = knob("clockSolvedMovePercent", 25)
+	timeIterationFitPercent  = knob("timeIterationFitPercent", 40)
+	timeCapFitPercent        = knob("timeCapFitPercent", 25)
+	timeDefaultGrowthPercent = knob("timeDefaultGrowthPercent", 300)
+	timeMinGrowthPercent     = knob("timeMinGrowthPercent", 150)
+	timeMaxGrowthPercent     = knob("timeMaxGrowthPercent", 800)
+	timeExtendPercent        = knob("timeExtendPercent", 160)
+	timeScoreDrop            = knob("timeScoreDrop", 4)
+	solveNodes20k            = knob("solveNodes20k", 5000)
+	solveGrowthPercent       = knob("solveGrowthPercent", 200)
+	solveNodeSpeedup         = knob("solveNodeSpeedup", 8)
+	solveFitPercent          = knob("solveFitPercent", 70)
+
+	parSplitMinEmpties = knob("parSplitMinEmpties", 14)
+
+	midEvalOrderMinDepth = knob("midEvalOrderMinDepth", 3)
+	mpcMinDepth          = knob("mpcMinDepth", 3)
+	mpcExactMaxEmpties   = knob("mpcExactMaxEmpties", 12)
 )
 
 func debugf(f string, a ...any) {

@@ -15,7 +15,7 @@ func checkFFO(t *testing.T, name string, first, n int, wld bool) {
 	eng := New(Options{HashMB: 16})
 	for i, e := range es[:min(n, len(es))] {
 		eng.Clear()
-		info := eng.Search(context.Background(), e.Position, Limits{EndgameEmpties: 60, WLD: wld}, nil)
+		info := eng.Search(context.Background(), e.Position, Limits{EndgameEmpties: AlwaysSolve, WLD: wld}, nil)
 		want := e.Scores[0].Score
 		if wld {
 			want = wldClass(want)

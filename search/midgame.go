@@ -4,73 +4,147 @@ import (
 	"math/bits"
 
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/tt"
 )
 
-// mid is the depth-limited midgame principal-variation search (fail soft).
-// Nodes with no more empties than the remaining depth are solved exactly.
+// The evaluation states of a searcher's line are indexed by slot: 2·empties
+// for a position reached by a move (or set up by mid), 2·empties+1 for one
+// reached by a pass. Along a line the empties only fall (a pass keeps them
+// but takes the odd slot, and two passes end the game), and a search nested
+// in the line (the solver's move ordering calls mid on positions below the
+// node that called it) uses only slots below the line's, so no two live
+// states share a slot; and no counter has to be restored when a stopped
+// search unwinds.
+const numSlots = 2*61 + 1
+
+// moveSlot is the slot of the children (by a move) of a position with
+// empties empty squares; passSlot that of its child by a pass.
+func moveSlot(empties int) int { return 2 * (empties - 1) }
+func passSlot(empties int) int { return 2*empties + 1 }
+
+// mid is the depth-limited midgame search of the position (p, o), entered
+// from outside the midgame search (the root, the endgame's move ordering):
+// it sets up the evaluation state and runs midState.
 func (s *searcher) mid(p, o uint64, alpha, beta, depth int) int {
+	if s.states == nil {
+		s.states = make([]eval.State, numSlots)
+		s.ie = incremental(s.ev)
+	}
+	slot := 2 * (64 - bits.OnesCount64(p|o))
+	s.ie.Init(&s.states[slot], p, o)
+	return s.midState(slot, alpha, beta, depth)
+}
+
+// midState is the midgame principal-variation search (fail soft) of the
+// position in s.states[slot]; children's states go to their slots.
+// Nodes with no more empties than the remaining depth are solved exactly,
+// or, in a selective search above mpcExactMaxEmpties empties, searched as
+// selective endgame nodes (depth = empties, Multi-ProbCut on the exact
+// value).
+func (s *searcher) midState(slot, alpha, beta, depth int) int {
+	st := &s.states[slot]
+	p, o := st.P, st.O
 	empties := 64 - bits.OnesCount64(p|o)
 	if depth >= empties {
-		return s.pvsEnd(p, o, max(alpha, -65), min(beta, 65), empties)
+		if s.sel == noSelectivity || empties <= mpcExactMaxEmpties {
+			return s.pvsEnd(p, o, max(alpha, -65), min(beta, 65), empties)
+		}
+		depth = empties
 	}
 	s.nodes++
 	if s.nodes >= s.checkAt {
 		s.poll()
 	}
 	if depth <= 0 {
-		return s.ev.Evaluate(p, o)
+		return s.ie.EvaluateState(st)
 	}
 	moves := bitboard.Moves(p, o)
 	if moves == 0 {
 		if bitboard.Moves(o, p) == 0 {
 			return finalScore(p, o)
 		}
-		return -s.mid(o, p, -beta, -alpha, depth)
+		s.ie.Pass(&s.states[passSlot(empties)], st)
+		return -s.midState(passSlot(empties), -beta, -alpha, depth)
+	}
+	if depth == 1 {
+		return s.mid1(slot, moveSlot(empties), moves, beta)
 	}
 	key := tt.Key(p, o)
 	ttMove := -1
 	if e, ok := s.tt.Probe(key); ok {
-		if e.Proven || int(e.Depth) >= depth {
+		if e.Proven || ttDeepEnough(e.Depth, depth, s.sel) {
 			if v, ok := ttCut(e, alpha, beta); ok {
 				return v
 			}
 		}
-		if e.Move != tt.NoMove {
+		if e.Move != tt.NoMove && moves&sqBit(int(e.Move)) != 0 {
 			ttMove = int(e.Move)
 		}
 	}
+	if s.sel != noSelectivity && depth >= mpcMinDepth {
+		if v, ok := s.probCut(slot, alpha, beta, depth, empties); ok {
+			return v
+		}
+	}
+	best, bestMove := s.midMoves(slot, moveSlot(empties), moves, ttMove, alpha, beta, depth)
+	e := tt.Entry{Lower: int8(best), Upper: int8(best), Depth: ttDepth(depth, s.sel), Move: uint8(bestMove)}
+	if best <= alpha {
+		e.Lower = -64
+	} else if best >= beta {
+		e.Upper = 64
+	}
+	s.tt.Store(key, e)
+	return best
+}
+
+// midMoves searches the moves of the position in s.states[slot], its
+// children going to s.states[next] (PVS): the
+// table's move first, before the others are generated and ordered, since it
+// often cuts off alone.
+func (s *searcher) midMoves(slot, next int, moves uint64, ttMove, alpha, beta, depth int) (best, bestMove int) {
+	st, child := &s.states[slot], &s.states[next]
+	p, o := st.P, st.O
+	a := alpha
+	best, bestMove = -inf, tt.NoMove
+	n := 0 // moves searched
+	if ttMove >= 0 {
+		s.ie.Play(child, st, ttMove, flips(p, o, ttMove))
+		v := -s.midState(next, -beta, -a, depth-1)
+		best, bestMove, n = v, ttMove, 1
+		if v >= beta {
+			return best, bestMove
+		}
+		a = max(a, v)
+		moves &^= sqBit(ttMove)
+	}
 	var l moveList
+	evalOrder := depth >= midEvalOrderMinDepth
 	for mm := moves; mm != 0; mm &= mm - 1 {
 		x := bits.TrailingZeros64(mm)
 		f := flips(p, o, x)
 		np, no := o&^f, p|f|sqBit(x)
 		val := fastestFirst(np, no)
-		if depth >= midSearchOrderMinDepth {
-			val += int32(-s.mid(np, no, -inf, inf, depth/midSearchOrderDivisor)) << 4
-		} else if depth >= midEvalOrderMinDepth {
-			val += int32(-s.ev.Evaluate(np, no)) << 4
-		}
-		if x == ttMove {
-			val += ttMoveBonus
+		if evalOrder {
+			s.ie.Play(child, st, x, f)
+			val += int32(-s.ie.EvaluateState(child)) << 4
 		}
 		l.ms[l.n] = move{flips: f, val: val, sq: int8(x)}
 		l.n++
 	}
-	a := alpha
-	best, bestMove := -inf, tt.NoMove
 	for i := 0; i < l.n; i++ {
 		m := l.next(i)
-		np, no := o&^m.flips, p|m.flips|sqBit(int(m.sq))
+		s.ie.Play(child, st, int(m.sq), m.flips)
 		var v int
-		if i == 0 {
-			v = -s.mid(np, no, -beta, -a, depth-1)
+		if n == 0 {
+			v = -s.midState(next, -beta, -a, depth-1)
 		} else {
-			v = -s.mid(np, no, -a-1, -a, depth-1)
+			v = -s.midState(next, -a-1, -a, depth-1)
 			if v > a && v < beta && beta-a > 1 {
-				v = -s.mid(np, no, -beta, -a, depth-1)
+				v = -s.midState(next, -beta, -a, depth-1)
 			}
 		}
+		n++
 		if v > best {
 			best, bestMove = v, int(m.sq)
 			if v >= beta {
@@ -79,14 +153,46 @@ func (s *searcher) mid(p, o uint64, alpha, beta, depth int) int {
 			a = max(a, v)
 		}
 	}
-	e := tt.Entry{Lower: int8(best), Upper: int8(best), Depth: uint8(depth), Move: uint8(bestMove)}
-	if best <= alpha {
-		e.Lower = -64
-	} else if best >= beta {
-		e.Upper = 64
+	return best, bestMove
+}
+
+// mid1 is a node one ply above the leaves: each child is evaluated (no
+// table, no move ordering: the evaluations are the search), stopping at the
+// first that reaches beta.
+func (s *searcher) mid1(slot, next int, moves uint64, beta int) int {
+	st, child := &s.states[slot], &s.states[next]
+	p, o := st.P, st.O
+	best := -inf
+	for mm := moves; mm != 0; mm &= mm - 1 {
+		x := bits.TrailingZeros64(mm)
+		s.ie.Play(child, st, x, flips(p, o, x))
+		s.nodes++
+		if v := -s.ie.EvaluateState(child); v > best {
+			best = v
+			if v >= beta {
+				break
+			}
+		}
 	}
-	s.tt.Store(key, e)
 	return best
+}
+
+// ttDepth packs a midgame entry's depth and confidence into tt.Entry.Depth
+// (depth*6 + confidence rank, 5 for 100%; depths above 41 are stored as 41,
+// which only makes the entry usable by fewer searches), so that an entry
+// settles a search only as deep and at most as selective as itself, and
+// the table's replacement, which keeps the larger Depth, prefers the deeper
+// and then the surer entry.
+func ttDepth(depth, sel int) uint8 {
+	n := len(selectivityLevels)
+	return uint8(min(depth, 41)*n + n - 1 - sel)
+}
+
+// ttDeepEnough reports whether an entry stored with Depth d may settle a
+// search of the given depth and selectivity index.
+func ttDeepEnough(d uint8, depth, sel int) bool {
+	n := uint(len(selectivityLevels))
+	return int(uint(d)/n) >= depth && int(n-1-uint(d)%n) <= sel
 }
 
 // ttCut returns the score that a table entry's bounds settle for the window

@@ -19,6 +19,12 @@ type rootSearch struct {
 	report func(Info)
 	best   Info // result of the last completed iteration
 	helper int  // 0: the main search; n > 0: lazy-SMP helper n
+	// beforeSolve (if not nil) is called before the exact solve: it stops
+	// the lazy-SMP helpers, whose threads the parallel solver then uses.
+	beforeSolve func()
+	// found is a move that the iteration in progress has proven better
+	// than the last one's best (none: NoSquare); a stopped search plays it.
+	found rootMove
 }
 
 type rootMove struct {
@@ -56,14 +62,20 @@ func (r *rootSearch) run() (info Info) {
 		return passInfo(sub.run())
 	}
 
+	r.s.sel = selectivityOf(r.lim.Selectivity)
 	moves := r.rootMoves()
-	r.best = Info{Depth: 0, Selectivity: 100, Score: moves[0].score, Best: moves[0].sq, PV: []bitboard.Square{moves[0].sq}}
+	r.best = Info{Depth: 0, Selectivity: selectivityLevels[r.s.sel].percent, Score: moves[0].score, Best: moves[0].sq, PV: []bitboard.Square{moves[0].sq}}
+	r.found.sq = bitboard.NoSquare
 	defer func() {
 		if rec := recover(); rec != nil {
 			if _, ok := rec.(abortSignal); !ok {
 				panic(rec)
 			}
 			info = r.best
+			if r.found.sq != bitboard.NoSquare {
+				info.Best, info.Score, info.PV = r.found.sq, r.found.score, []bitboard.Square{r.found.sq}
+				info.Exact, info.WLD = false, false
+			}
 		}
 	}()
 
@@ -78,31 +90,52 @@ func (r *rootSearch) run() (info Info) {
 		maxDepth = 60
 	}
 	// Before a solve, a short midgame search gives the move order and the
-	// aspiration guess. Under a time limit it runs deeper but stops at a
-	// tenth of the budget, leaving the rest to the solve; if the solve does
-	// not finish, its result is the answer.
-	soft := r.lim.Time / 3
+	// aspiration guess. Under a time limit the midgame search goes on until
+	// the time manager predicts that the solve fits (or that no more
+	// iterations do); if the solve does not finish, the midgame result is
+	// the answer.
+	tm := newTimeManager(r.lim, r.start)
+	presearch := max(0, min(empties-solvePresearchOffset, solvePresearchMaxDepth))
 	if solve {
-		if r.lim.Time > 0 {
+		if tm.timed() {
 			maxDepth = min(maxDepth, empties-1)
-			soft = r.lim.Time / 10
 		} else {
-			maxDepth = min(maxDepth, max(0, min(empties-solvePresearchOffset, solvePresearchMaxDepth)))
+			maxDepth = min(maxDepth, presearch)
 		}
 	}
 	for d := 1 + r.helper%2; d <= maxDepth; d++ {
+		if d >= empties && r.s.sel != noSelectivity {
+			if !r.selectiveEnd(moves, empties, tm) {
+				break
+			}
+			d = empties
+		}
 		exact := d >= empties
 		score := r.iterate(moves, d, exact)
 		r.best = r.result(moves, d, score, exact)
+		r.found.sq = bitboard.NoSquare
 		r.report(r.best)
 		if exact {
 			return r.best
 		}
-		if r.lim.Time > 0 && time.Since(r.start) > soft {
+		tm.iterated(r.best, r.s.nodes)
+		if (solve && d >= presearch && tm.solveFits(empties)) || !tm.another() {
 			break
 		}
 	}
-	if solve {
+	if solve && !tm.solveFits(empties) && r.s.sel != noSelectivity && empties > mpcExactMaxEmpties {
+		// The solve is not predicted to fit the time: probable results
+		// first, surer and surer.
+		r.selectiveEnd(moves, empties, tm)
+	}
+	if solve && tm.solveFits(empties) {
+		if r.helper > 0 {
+			return r.best // the main search solves, split over the threads
+		}
+		if r.beforeSolve != nil {
+			r.beforeSolve()
+		}
+		r.s.sel = noSelectivity
 		r.solve(moves, empties)
 	}
 	return r.best
@@ -162,6 +195,9 @@ func (r *rootSearch) searchMoves(moves []rootMove, alpha, beta int, multi bool, 
 		}
 		m.score = v
 		if v > best {
+			if i > 0 && v > a && !multi {
+				r.found = *m // proven better than the move searched first
+			}
 			best = v
 			// Keep the best move first (the rest keep their order for now).
 			if i > 0 {
@@ -212,7 +248,7 @@ func (r *rootSearch) iterate(moves []rootMove, d int, exact bool) int {
 // solve finds the exact (or WLD) score of the root.
 func (r *rootSearch) solve(moves []rootMove, empties int) {
 	multi := r.lim.MultiPV > 1
-	child := func(np, no uint64, a, b int) int { return r.s.pvsEnd(np, no, a, b, empties-1) }
+	child := func(np, no uint64, a, b int) int { return r.s.pvsEndPar(np, no, a, b, empties-1) }
 	var v int
 	if r.lim.WLD {
 		v = r.searchMoves(moves, -1, 1, multi, child)
@@ -242,6 +278,7 @@ func (r *rootSearch) solve(moves []rootMove, empties int) {
 		}
 	}
 	r.best = r.result(moves, empties, v, true)
+	r.found.sq = bitboard.NoSquare
 	if r.helper == 0 {
 		r.best.PV = r.exactPV(moves[0].sq, v)
 	}
@@ -250,7 +287,8 @@ func (r *rootSearch) solve(moves []rootMove, empties int) {
 
 // result builds the Info of a completed iteration.
 func (r *rootSearch) result(moves []rootMove, d, score int, exact bool) Info {
-	info := Info{Depth: d, Selectivity: 100, Exact: exact, WLD: exact && r.lim.WLD, Score: score, Best: moves[0].sq,
+	exact = exact && r.s.sel == noSelectivity
+	info := Info{Depth: d, Selectivity: selectivityLevels[r.s.sel].percent, Exact: exact, WLD: exact && r.lim.WLD, Score: score, Best: moves[0].sq,
 		Nodes: r.s.nodes, Time: time.Since(r.start)}
 	info.PV = r.ttPV(moves[0].sq, max(d, 1))
 	if r.lim.MultiPV > 1 {

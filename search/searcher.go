@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"sync/atomic"
 
+	"github.com/outflank-othello/outflank/eval"
+
 	"github.com/outflank-othello/outflank/tt"
 )
 
@@ -24,11 +26,18 @@ type searcher struct {
 	checkAt  uint64
 	maxNodes uint64
 	stop     *atomic.Bool
+
+	// The midgame search's line: the evaluation states of its positions,
+	// by slot (midgame.go; allocated by mid on first use).
+	ie     IncrementalEvaluator
+	states []eval.State
+	sel    int      // Multi-ProbCut selectivity: an index in selectivityLevels
+	par    parallel // the parallel solver's state (parallel.go); zero: serial
 }
 
 // poll is called when nodes reaches checkAt.
 func (s *searcher) poll() {
-	if s.stop.Load() || (s.maxNodes > 0 && s.nodes >= s.maxNodes) {
+	if s.stopped() || (s.maxNodes > 0 && s.nodes >= s.maxNodes) {
 		panic(abortSignal{})
 	}
 	s.checkAt = s.nodes + pollInterval

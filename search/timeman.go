@@ -32,23 +32,146 @@ const (
 
 // Limits returns the soft and hard time limits (Limits.Soft and
 // Limits.Time) of the next move in a position with empties empty squares.
-// Soft is an even share of the usable time over the moves left; hard lets
-// the search run past it (when its best move is in doubt) up to a few
-// shares, never into the time kept back.
+//
+// The usable time (the clock less a twentieth, and a per-move overhead and
+// minimum for each move left) is
+// shared over the moves left, where a move at or below clockSolveEmpties
+// counts clockSolvedMovePercent of a move: once the position is solved the
+// moves cost next to nothing, so the time is better spent before. Hard lets
+// the search run past soft when its best move is in doubt, up to a few
+// shares but never more than half the usable time, so that a player never
+// runs out of time however the moves go.
 func (c Clock) Limits(empties int) (soft, hard time.Duration) {
 	moves := c.Moves
+	weighted := 100 * moves
 	if moves <= 0 {
-		moves = (empties + 1) / 2 // this side's moves left, this one included
+		moves = max(1, (empties+1)/2) // this side's moves left, this one included
+		cheap := (min(empties, clockSolveEmpties) + 1) / 2
+		weighted = 100*(moves-cheap) + clockSolvedMovePercent*cheap
 	}
-	moves = max(moves, 1)
-	usable := c.Left - c.Left/20 - time.Duration(moves)*clockOverhead
-	soft = usable/time.Duration(moves) + c.Increment*4/5
-	hard = min(3*soft, usable/2+c.Increment*4/5)
+	weighted = max(weighted, 100)
+	// Each move left keeps its overhead and its minimum.
+	usable := c.Left - c.Left/20 - time.Duration(moves)*(clockOverhead+clockMinimum)
+	inc := c.Increment * 4 / 5
+	soft = usable*100/time.Duration(weighted) + inc
+	hard = min(3*soft, usable/2+inc, usable)
+	if c.Moves > 0 {
+		hard = min(hard, usable/time.Duration(c.Moves)+inc) // a byo-yomi period: no borrowing from the next moves
+	}
 	if c.ByoYomi > 0 {
 		soft = max(soft, c.ByoYomi*8/10)
 		hard = max(hard, c.ByoYomi*9/10)
 	}
-	soft = max(soft, clockMinimum)
-	hard = max(hard, soft)
+	hard = max(hard, clockMinimum)
+	soft = min(max(soft, clockMinimum), hard)
 	return soft, hard
+}
+
+// timeManager makes the root's decisions about time: whether another
+// iteration fits, whether the exact solve fits, and when to run past the
+// soft limit. It predicts an iteration's time from the last one's and the
+// measured growth from one iteration to the next (the effective branching
+// factor), and a solve's from the number of empties and the measured speed
+// of the search.
+type timeManager struct {
+	elapsed    func() time.Duration // since the search started
+	soft, hard time.Duration        // 0: no time limit
+	mustSolve  bool                 // EndgameEmpties is AlwaysSolve: the caller wants the solve, whatever it costs
+
+	last, prev time.Duration // the last two completed iterations' durations
+	end        time.Duration // when the last one completed, since start
+	nodes      uint64        // nodes searched by then
+	best       Info          // its result
+	unstable   bool          // it changed the best move, or its score dropped
+}
+
+// newTimeManager returns the time manager of a search within lim started
+// at start. Without a soft limit the search aims at the hard one.
+func newTimeManager(lim Limits, start time.Time) *timeManager {
+	tm := &timeManager{elapsed: func() time.Duration { return time.Since(start) }, hard: lim.Time, soft: lim.Soft,
+		mustSolve: lim.EndgameEmpties >= AlwaysSolve}
+	if tm.soft <= 0 || (tm.hard > 0 && tm.soft > tm.hard) {
+		tm.soft = tm.hard
+	}
+	return tm
+}
+
+// timed reports whether the search has a time limit.
+func (tm *timeManager) timed() bool { return tm.hard > 0 }
+
+// iterated records a completed iteration with its result and the nodes
+// searched so far.
+func (tm *timeManager) iterated(in Info, nodes uint64) {
+	el := tm.elapsed()
+	tm.prev, tm.last = tm.last, el-tm.end
+	tm.end, tm.nodes = el, nodes
+	if tm.best.Depth > 0 {
+		tm.unstable = in.Best != tm.best.Best || in.Score <= tm.best.Score-int(timeScoreDrop)
+	}
+	tm.best = in
+}
+
+// budget is the time the search may use: the soft limit, extended while the
+// best move is in doubt, never past the hard limit.
+func (tm *timeManager) budget() time.Duration {
+	b := tm.soft
+	if tm.unstable {
+		b = b * time.Duration(timeExtendPercent) / 100
+	}
+	return min(b, tm.hard)
+}
+
+// another reports whether another midgame iteration should start: a share
+// of its predicted time must fit the budget. The share is
+// timeIterationFitPercent, set so that the search uses the soft limit on
+// average: an iteration that overruns it takes time from later moves.
+// Where the soft limit is the hard one (a time per move, not a clock), the
+// time not used is lost, so it is timeCapFitPercent, smaller: an
+// iteration that the hard limit stops can still change the move (found).
+func (tm *timeManager) another() bool {
+	if !tm.timed() {
+		return true
+	}
+	growth := time.Duration(timeDefaultGrowthPercent)
+	if tm.prev >= time.Millisecond {
+		growth = min(max(100*tm.last/tm.prev, time.Duration(timeMinGrowthPercent)), time.Duration(timeMaxGrowthPercent))
+	}
+	next := tm.last * growth / 100
+	fit := time.Duration(timeIterationFitPercent)
+	if tm.soft >= tm.hard {
+		fit = time.Duration(timeCapFitPercent)
+	}
+	return tm.elapsed()+next*fit/100 <= tm.budget()
+}
+
+// solveFits reports whether an exact solve of a position with empties
+// empty squares is predicted to end within the hard limit, from the
+// midgame search's speed so far. A caller that asks for the solve
+// (AlwaysSolve) gets it, in time or not.
+func (tm *timeManager) solveFits(empties int) bool {
+	if !tm.timed() || tm.mustSolve {
+		return true
+	}
+	if tm.end <= 0 || tm.nodes == 0 {
+		return false
+	}
+	rate := float64(tm.nodes) / tm.end.Seconds() * float64(solveNodeSpeedup) // solver nodes a second
+	predicted := time.Duration(solveNodes(empties) / rate * float64(time.Second))
+	return tm.elapsed()+predicted <= tm.hard*time.Duration(solveFitPercent)/100
+}
+
+// solveNodes is the predicted number of nodes of an exact solve at empties:
+// solveNodes20 at 20 empties, growing by solveGrowthPercent per empty
+// (measured on positions of self-played games, which vary by a factor of
+// three either way).
+func solveNodes(empties int) float64 {
+	n := float64(solveNodes20k) * 1000
+	g := float64(solveGrowthPercent) / 100
+	for e := 20; e < empties; e++ {
+		n *= g
+	}
+	for e := 20; e > empties; e-- {
+		n /= g
+	}
+	return n
 }

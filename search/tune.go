@@ -4,16 +4,21 @@ package search
 
 // The search's tuning knobs, in one list. Values were tuned by node counts
 // and CPU time on FFO #40-#48, with eval.Simple and then the trained
-// eval.Pattern, whose higher cost per call moved the shallow-search ordering
-// from 16 to 18 empties.
+// eval.Pattern; the endgame ones again by node counts on FFO #41-#44,
+// #46-#47, #45, #48 (bench/RESULTS.md, "Exact solver II"): a deeper midgame
+// search before the solve and the table from 6 empties each took a third or
+// more of the nodes off. Earlier evaluation order, transposition cutoffs and
+// deeper shallow-search order took a few percent more nodes off but cost
+// more time than they saved (midgame nodes cost several endgame ones).
 //
 // Experiments: build with -tags exptune and every knob is read from the
 // environment variable OUTFLANK_<name> (exp.go, which lists the same knobs
 // with the same defaults; TestTuneKnobsAgree keeps the two lists equal).
 const (
 	// Endgame solver layers, by empty squares.
-	endShallowMaxEmpties     = 7  // at most this many: parity order, no table
-	endTTMinEmpties          = 8  // from this many: the transposition table
+	endShallowMaxEmpties     = 5  // at most this many: parity order, no table
+	endTTMinEmpties          = 6  // from this many: the transposition table
+	endTTMoveFirstMinEmpties = 8  // from this many: the table's move searched before the others are valued
 	endETCMinEmpties         = 12 // ... enhanced transposition cutoffs
 	endEvalOrderMinEmpties   = 12 // ... the evaluation in the move order
 	endSearchOrderMinEmpties = 18 // ... a shallow midgame search in the move order instead
@@ -28,15 +33,35 @@ const (
 	endOrderParityBonus     = 4 // bonus for a move into a quadrant with an odd number of empties
 
 	// Root of a solve.
-	solvePresearchOffset   = 14 // without a time limit, a midgame search to depth empties-solvePresearchOffset first,
-	solvePresearchMaxDepth = 8  // at most this deep
+	solvePresearchOffset   = 10 // without a time limit, a midgame search to depth empties-solvePresearchOffset first,
+	solvePresearchMaxDepth = 12 // at most this deep
 	solveAspirationWidth   = 4  // aspiration window half-width around its score (<0: full window)
 	solveAspirationGrowth  = 2  // the widening after a failure is multiplied by this each time
 
+	// Time manager (timeman.go).
+	clockSolveEmpties        = 20   // a clock's time is shared over the moves left, those at or below this many empties
+	clockSolvedMovePercent   = 25   // ... counting this share of a move (they are solved, and cost little)
+	timeIterationFitPercent  = 40   // start an iteration if this share of its predicted time fits the budget
+	timeCapFitPercent        = 25   // ... this share when the budget is the hard limit
+	timeDefaultGrowthPercent = 300  // an iteration's time over the last one's, until two are measured
+	timeMinGrowthPercent     = 150  // ... the measured ratio clamped to at least this
+	timeMaxGrowthPercent     = 800  // ... and at most this
+	timeExtendPercent        = 160  // the soft limit stretched to this while the best move is in doubt
+	timeScoreDrop            = 4    // a score drop (discs) from one iteration to the next that puts it in doubt
+	solveNodes20k            = 5000 // predicted nodes (thousands) of an exact solve at 20 empties
+	solveGrowthPercent       = 200  // ... times this per empty more
+	solveNodeSpeedup         = 8    // the solver's nodes a second over the midgame search's
+	solveFitPercent          = 70   // solve if predicted to end within this share of the hard limit
+
+	// Parallel search (parallel.go).
+	parSplitMinEmpties = 14 // exact solver: nodes with this many empties or more split (young brothers wait)
+
 	// Midgame move order.
-	midEvalOrderMinDepth   = 3  // from this depth by the evaluation of the child
-	midSearchOrderMinDepth = 99 // from this depth by a shallow search (off: it did not pay)
-	midSearchOrderDivisor  = 4  // ... of depth/midSearchOrderDivisor
+	midEvalOrderMinDepth = 3 // from this depth by the evaluation of the child (below: fewest replies first)
+
+	// Multi-ProbCut (mpc.go).
+	mpcMinDepth        = 3  // from this depth a node may be cut by a shallow search
+	mpcExactMaxEmpties = 12 // a selective search solves exactly at or below this many empties
 )
 
 func debugf(string, ...any) {}

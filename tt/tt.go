@@ -17,9 +17,10 @@
 package tt
 
 import (
-	"math/bits"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/outflank-othello/outflank/bitboard"
 )
 
 // Entry is what the table stores for a position. Scores are final disc
@@ -111,15 +112,9 @@ func (t *Table) Clear() {
 func (t *Table) NewSearch() { t.gen.Add(1) }
 
 // Key returns the hash key of a position (side to move's discs p, the
-// other side's o). It is the verification key stored in the table and its
-// low bits choose the bucket.
-func Key(p, o uint64) uint64 {
-	h := p*0x9E3779B97F4A7C15 ^ bits.RotateLeft64(o*0xC2B2AE3D27D4EB4F, 32)
-	h ^= h >> 29
-	h *= 0xBF58476D1CE4E5B9
-	h ^= h >> 32
-	return h
-}
+// other side's o): the position's hash, bitboard.Hash. It is the
+// verification key stored in the table and its low bits choose the bucket.
+func Key(p, o uint64) uint64 { return bitboard.Hash(p, o) }
 
 func decode(d uint64) Entry {
 	return Entry{

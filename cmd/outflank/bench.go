@@ -15,10 +15,11 @@ func init() {
 		name:    "bench",
 		args:    "[flags]",
 		summary: "Time the exact solver on the FFO endgame suite #40-#59.",
-		details: `Solves the FFO positions (built into the binary) one after another, one
-thread, clearing the hash table before each, and prints the machine line,
-per-position time, nodes and nodes per second, and the total. Every answer is
-checked against the known scores. --positions picks a range, e.g. 40-44.`,
+		details: `Solves the FFO positions (built into the binary) one after another on
+--threads threads (all cores unless set), clearing the hash table before
+each, and prints the machine line, per-position time, nodes and nodes per
+second, and the total. Every answer is checked against the known scores.
+--positions picks a range, e.g. 40-44.`,
 		run: runBench,
 	})
 }

@@ -4,9 +4,16 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/shell"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
 )
+
+// helpWidth is the width help text is wrapped to: a terminal's 80 columns.
+const helpWidth = 80
 
 // command is one subcommand. Each lives in its own file and adds itself to
 // the list from an init function, so commands can be added without touching
@@ -32,18 +39,19 @@ func findCommand(name string) *command {
 	return nil
 }
 
-// flags returns a flag set for c whose --help prints the command's usage.
+// flags returns a flag set for c whose --help prints the command's usage
+// on stdout (asked-for help is output, not an error).
 func (c *command) flags(e *env) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.SortFlags = false
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: outflank %s %s\n\n%s\n", c.name, c.args, c.summary)
+		fmt.Fprintf(e.stdout, "Usage: outflank %s %s\n\n%s\n", c.name, c.args, strings.Join(textio.Wrap(c.summary, helpWidth), "\n"))
 		if c.details != "" {
-			fmt.Fprintf(e.stderr, "\n%s\n", strings.TrimSpace(c.details))
+			fmt.Fprintf(e.stdout, "\n%s\n", strings.TrimSpace(c.details))
 		}
 		if fs.HasFlags() {
-			fmt.Fprintf(e.stderr, "\nFlags:\n%s", fs.FlagUsages())
+			fmt.Fprintf(e.stdout, "\nFlags:\n%s", fs.FlagUsagesWrapped(helpWidth))
 		}
 	}
 	return fs
@@ -68,22 +76,61 @@ func init() {
 		summary: "List the commands, or explain one.",
 		run: func(e *env, args []string) error {
 			if len(args) > 0 {
+				if args[0] == "--help" || args[0] == "-h" {
+					args[0] = "help"
+				}
 				c := findCommand(args[0])
 				if c == nil {
-					return fmt.Errorf("help: unknown command %q", args[0])
+					return fmt.Errorf("help: unknown command %q (run \"outflank help\" for the list)", args[0])
 				}
-				c.flags(e).Usage()
-				return nil
+				if c.name == "help" {
+					c.flags(e).Usage()
+					return nil
+				}
+				// Exactly what "outflank CMD --help" prints: the command's
+				// own flag set knows its flags.
+				return c.run(e, []string{"--help"})
 			}
 			fmt.Fprintln(e.stdout, "Outflank, an Othello engine and exact endgame solver.")
 			fmt.Fprintln(e.stdout, "\nUsage: outflank COMMAND [arguments]\n\nCommands:")
 			sorted := append([]*command(nil), commands...)
 			sort.Slice(sorted, func(i, j int) bool { return sorted[i].name < sorted[j].name })
 			for _, c := range sorted {
-				fmt.Fprintf(e.stdout, "  %-10s %s\n", c.name, c.summary)
+				// The summary wrapped beside the name, to fit a terminal.
+				for i, l := range textio.Wrap(c.summary, helpWidth-13) {
+					name := ""
+					if i == 0 {
+						name = c.name
+					}
+					fmt.Fprintf(e.stdout, "  %-10s %s\n", name, l)
+				}
 			}
-			fmt.Fprintln(e.stdout, "\nRun \"outflank COMMAND --help\" for the arguments and flags of a command.")
+			fmt.Fprintln(e.stdout, "\nRun \"outflank help COMMAND\" (or \"outflank COMMAND --help\") for the\narguments and flags of a command.")
 			return nil
 		},
 	})
+}
+
+// timeValue is a --time flag that takes both forms people write: seconds
+// ("5", "2.5") and durations with a unit ("5s", "500ms"), as the shell's
+// "time" command does (shell.ParseTime).
+type timeValue time.Duration
+
+func (t *timeValue) String() string { return time.Duration(*t).String() }
+func (t *timeValue) Type() string   { return "time" }
+func (t *timeValue) Set(s string) error {
+	d, err := shell.ParseTime(s)
+	if err != nil {
+		return err
+	}
+	*t = timeValue(d)
+	return nil
+}
+
+// timeFlag defines a time flag on fs (see timeValue).
+func timeFlag(fs *pflag.FlagSet, name string, value time.Duration, usage string) *time.Duration {
+	p := new(time.Duration)
+	*p = value
+	fs.Var((*timeValue)(p), name, usage)
+	return p
 }

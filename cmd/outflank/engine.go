@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/book"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/eval"
@@ -19,15 +18,17 @@ type engineFlags struct {
 	hash, threads  *int
 	evalFile, book *string
 	noBook         *bool
+	bookVariety    *int
 }
 
 func addEngineFlags(fs *pflag.FlagSet) engineFlags {
 	return engineFlags{
-		hash:     fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
-		threads:  fs.Int("threads", 1, "search threads"),
-		evalFile: fs.String("eval", "", evalFlagHelp),
-		book:     fs.String("book", "", "opening book file (default: the built-in book); games learnt (NBoard learn) are saved to it; \"outflank book export\" writes the built-in book to start one"),
-		noBook:   fs.Bool("no-book", false, "play without an opening book"),
+		hash:        fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
+		threads:     fs.Int("threads", 1, "search threads"),
+		evalFile:    fs.String("eval", "", evalFlagHelp),
+		book:        fs.String("book", "", "opening book file (default: the built-in book); games learnt (NBoard learn) are saved to it; \"outflank book export\" writes the built-in book to start one"),
+		noBook:      fs.Bool("no-book", false, "play without an opening book"),
+		bookVariety: fs.Int("book-variety", 0, "play any book move valued within this many discs of the best (the better more often); 0: always the best"),
 	}
 }
 
@@ -75,6 +76,9 @@ func (f engineFlags) setup(cmd string) (engineSetup, error) {
 		return engineSetup{}, fmt.Errorf("%s: --eval: %w", cmd, err)
 	}
 	st := engineSetup{opts: search.Options{HashMB: *f.hash, Threads: *f.threads, Eval: ev}}
+	if *f.bookVariety < 0 || *f.bookVariety > 64 {
+		return engineSetup{}, fmt.Errorf("%s: --book-variety %d: want 0 to 64 discs", cmd, *f.bookVariety)
+	}
 	switch {
 	case *f.noBook && *f.book != "":
 		return engineSetup{}, fmt.Errorf("%s: --book and --no-book together", cmd)
@@ -84,13 +88,13 @@ func (f engineFlags) setup(cmd string) (engineSetup, error) {
 		if err != nil {
 			return engineSetup{}, fmt.Errorf("%s: --book: %w", cmd, err)
 		}
-		st.book = &bookMoves{b: b, path: *f.book}
+		st.book = newBookMoves(b, *f.book, ev, *f.bookVariety)
 	default:
 		b, err := book.Default()
 		if err != nil {
 			return engineSetup{}, fmt.Errorf("%s: built-in book: %w", cmd, err)
 		}
-		st.book = &bookMoves{b: b}
+		st.book = newBookMoves(b, "", ev, *f.bookVariety)
 	}
 	return st, nil
 }
@@ -102,7 +106,7 @@ func protocolArgs(e *env, c *command, args []string, depthHelp, timeHelp string)
 	fs := c.flags(e)
 	ef := addEngineFlags(fs)
 	d := fs.Int("depth", 12, depthHelp)
-	t := fs.Duration("time", 0, timeHelp)
+	t := timeFlag(fs, "time", 0, timeHelp)
 	if ok, err = parse(fs, args); !ok {
 		return st, 0, 0, false, err
 	}
@@ -122,47 +126,6 @@ func protocolArgs(e *env, c *command, args []string, depthHelp, timeHelp string)
 // defaultSetup is the set-up with every engine flag at its default.
 func defaultSetup(cmd string) (engineSetup, error) {
 	return addEngineFlags(pflag.NewFlagSet(cmd, pflag.ContinueOnError)).setup(cmd)
-}
-
-// bookMoves adapts *book.Book to play.Book and play.Learner. Learnt
-// games are saved to path when one was given (--book FILE), and otherwise
-// kept for the session only.
-type bookMoves struct {
-	b    *book.Book
-	path string
-}
-
-// Learn adds a finished game to the book with its final result (empties to
-// the winner). An unfinished game has no result to learn from.
-func (b *bookMoves) Learn(g *bitboard.Game) error {
-	end := g.Current()
-	if !end.GameOver() {
-		return fmt.Errorf("learn: the game is not over (%d empties, %s to move): nothing learnt", end.Empties(), end.ToMove)
-	}
-	diff := 2*end.BlackScoreEmptiesToWinner() - 64
-	moves := make([]bitboard.Square, len(g.Moves))
-	for i, m := range g.Moves {
-		moves[i] = m.Square
-	}
-	if err := b.b.AddGame(g.Start, moves, diff); err != nil {
-		return fmt.Errorf("learn: %w", err)
-	}
-	if b.path == "" {
-		return nil
-	}
-	if err := b.b.Save(b.path); err != nil {
-		return fmt.Errorf("learn: saving the book: %w", err)
-	}
-	return nil
-}
-
-func (b *bookMoves) Moves(pos bitboard.Position) []play.BookMove {
-	cs := b.b.Moves(pos)
-	out := make([]play.BookMove, len(cs))
-	for i, c := range cs {
-		out[i] = play.BookMove{Move: c.Move, Score: c.Score, Games: int(c.Games)}
-	}
-	return out
 }
 
 // version is the module version of the build ("(devel)" when built from a

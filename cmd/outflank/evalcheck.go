@@ -138,6 +138,9 @@ func evalCheckFlags(e *env, args []string) (*evalCheckConfig, error) {
 	} else if *games > 0 || *exact > 0 {
 		return nil, fmt.Errorf("evalcheck: --games and --exact need an evaluation B (--against)")
 	}
+	if len(*ffo) == 0 && *games == 0 && *exact == 0 && *solve == "" && *testset == "" && *testsetOut == "" {
+		return nil, fmt.Errorf("evalcheck: nothing to measure: give --ffo FILE, --games N, --exact N --wthor DIR, --solve N-M, --testset FILE or --testset-out FILE (see outflank help evalcheck)")
+	}
 	for _, f := range *ffo {
 		x, err := readFile(f, bitboard.ReadOBF)
 		if err != nil {
@@ -226,7 +229,7 @@ func (c *evalCheckConfig) solveFFO(e *env) error {
 		for n := c.solveLo; n <= c.solveHi; n++ {
 			ent := all[n-40]
 			eng.Clear()
-			info := eng.Search(context.Background(), ent.Position, search.Limits{EndgameEmpties: 60}, nil)
+			info := eng.Search(context.Background(), ent.Position, search.Limits{EndgameEmpties: search.AlwaysSolve}, nil)
 			if len(ent.Scores) > 0 && info.Score != ent.Scores[0].Score {
 				return fmt.Errorf("evalcheck: FFO #%d: solved %d, known %d", n, info.Score, ent.Scores[0].Score)
 			}
@@ -278,7 +281,7 @@ func (c *evalCheckConfig) buildTestSet(e *env) error {
 				s.Score, s.Exact = int8(black), n == 24
 			case n <= c.tsExactHi && used <= c.tsSolved:
 				eng.Clear()
-				info := eng.Search(context.Background(), p, search.Limits{EndgameEmpties: 60}, nil)
+				info := eng.Search(context.Background(), p, search.Limits{EndgameEmpties: search.AlwaysSolve}, nil)
 				s.Score, s.Exact = int8(info.Score), true
 				solved++
 			default:
@@ -372,7 +375,7 @@ func exactErrors(e *env, dir string, seed uint64, n, lo, hi int, a, b search.Eva
 					continue
 				}
 				eng.Clear()
-				info := eng.Search(context.Background(), p, search.Limits{EndgameEmpties: 60}, nil)
+				info := eng.Search(context.Background(), p, search.Limits{EndgameEmpties: search.AlwaysSolve}, nil)
 				t += info.Time
 				errA += math.Abs(float64(a.Evaluate(p.Player, p.Opponent) - info.Score))
 				errB += math.Abs(float64(b.Evaluate(p.Player, p.Opponent) - info.Score))

@@ -49,8 +49,11 @@ func run(args []string, e *env) error {
 		return defaultCommand(e)
 	}
 	name := args[0]
-	if name == "-h" || name == "--help" {
+	switch name {
+	case "-h", "--help":
 		name = "help"
+	case "--version":
+		name = "version"
 	}
 	c := findCommand(name)
 	if c == nil {

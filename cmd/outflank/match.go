@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
 )
 
@@ -27,8 +29,9 @@ NBoard protocol, driven exactly as a GUI drives it:
   self:depth=8                midgame depth 8 (sent as "set depth 8")
   self:time=1s,eval=FILE      1 second a move, other weights; other keys become
                               "outflank nboard" flags (hash=64 → --hash=64)
+  self:clock=1m               one minute for the whole game (a GGF clock)
   nboard:CMD ARGS...          an external engine, e.g. 'nboard:./edax -nboard'
-  nboard,depth=12,dir=D:CMD   the same with options (depth, time, name, dir)
+  nboard,depth=12,dir=D:CMD   the same with options (depth, time, clock, name, dir)
 
 A self engine runs with the defaults of "outflank nboard" (its opening book,
 one thread); self:depth=8,no-book,hash=16 changes them. Both kinds also take
@@ -39,7 +42,9 @@ engine gets a GGF clock worth its time per move for each move it has left
 answered before the "pong" counts. Unless --move-timeout/--game-timeout say
 otherwise, an engine loses after 10 minutes on one move or an hour of
 thinking in one game on depth, and after 2×time+2s on a move or 40×time+30s
-in a game on time.
+in a game on time. On a clock (clock=), the engine gets that clock (TI, or
+TB/TW) for the moves after the opening and is never stopped; thinking past
+it (by more than 0.25 s of pipe latency) loses on time.
 
 With --sprt ELO0,ELO1 the match stops as soon as a sequential probability
 ratio test (on the opening pairs, α = β = 0.05 unless given) accepts
@@ -58,109 +63,140 @@ Matthias Berg (berg.earthlingz.de/xot).`,
 	})
 }
 
+// matchFlags are the flags of "outflank match".
+type matchFlags struct {
+	openings, start, moveTime, gamesOut, logFile, sprt *string
+	games, concurrency, depth                          *int
+	seed                                               *uint64
+	moveTimeout, gameTimeout                           *time.Duration
+	asJSON, quiet                                      *bool
+}
+
+func addMatchFlags(fs *pflag.FlagSet) matchFlags {
+	return matchFlags{
+		openings:    fs.String("openings", "xot", "openings: a file of move transcripts (one a line), \"xot\" (built in) or \"start\""),
+		start:       fs.String("start", "", "start positions from an OBF file instead of openings"),
+		games:       fs.Int("games", 0, "number of games (default: every opening twice; 200 with the built-in XOT list)"),
+		concurrency: fs.Int("concurrency", runtime.NumCPU(), "games played at once"),
+		seed:        fs.Uint64("seed", 1, "seed for the order of the openings"),
+		depth:       fs.Int("depth", 0, "depth for engines whose spec gives neither depth nor time"),
+		moveTime:    fs.String("time", "", "time per move for engines whose spec gives neither depth nor time (1s, 250ms)"),
+		moveTimeout: fs.Duration("move-timeout", 0, "an engine silent this long on one move loses (default: from the limits)"),
+		gameTimeout: fs.Duration("game-timeout", 0, "an engine thinking this long in one game loses (default: from the limits)"),
+		gamesOut:    fs.String("games-out", "", "write every game to this file as GGF, one record a line"),
+		logFile:     fs.String("log", "", "write every protocol line sent and received to this file"),
+		asJSON:      fs.Bool("json", false, "print the result as JSON instead of a table"),
+		quiet:       fs.Bool("quiet", false, "no progress line"),
+		sprt:        fs.String("sprt", "", "stop when a sequential test decides: ELO0,ELO1[,ALPHA[,BETA]] (e.g. 0,5)"),
+	}
+}
+
 func runMatch(e *env, args []string) error {
 	c := findCommand("match")
 	fs := c.flags(e)
-	openings := fs.String("openings", "xot", "openings: a file of move transcripts (one a line), \"xot\" (built in) or \"start\"")
-	start := fs.String("start", "", "start positions from an OBF file instead of openings")
-	games := fs.Int("games", 0, "number of games (default: every opening twice; 200 with the built-in XOT list)")
-	concurrency := fs.Int("concurrency", runtime.NumCPU(), "games played at once")
-	seed := fs.Uint64("seed", 1, "seed for the order of the openings")
-	depth := fs.Int("depth", 0, "depth for engines whose spec gives neither depth nor time")
-	moveTime := fs.String("time", "", "time per move for engines whose spec gives neither depth nor time (1s, 250ms)")
-	moveTimeout := fs.Duration("move-timeout", 0, "an engine silent this long on one move loses (default: from the limits)")
-	gameTimeout := fs.Duration("game-timeout", 0, "an engine thinking this long in one game loses (default: from the limits)")
-	gamesOut := fs.String("games-out", "", "write every game to this file as GGF, one record a line")
-	logFile := fs.String("log", "", "write every protocol line sent and received to this file")
-	asJSON := fs.Bool("json", false, "print the result as JSON instead of a table")
-	quiet := fs.Bool("quiet", false, "no progress line")
-	sprt := fs.String("sprt", "", "stop when a sequential test decides: ELO0,ELO1[,ALPHA[,BETA]] (e.g. 0,5)")
+	f := addMatchFlags(fs)
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}
-	if fs.NArg() != 2 {
-		return fmt.Errorf("match: want two engines, got %d (see outflank match --help)", fs.NArg())
+	cfg, err := f.config(fs)
+	if err != nil {
+		return fmt.Errorf("match: %w", err)
 	}
-	cfg := match.Config{Concurrency: *concurrency, Seed: *seed, Games: *games,
-		MoveTimeout: *moveTimeout, GameTimeout: *gameTimeout}
+	return f.run(e, cfg)
+}
+
+// config checks the flags and the two engine specs (the arguments) and
+// builds the match's configuration, openings included.
+func (f matchFlags) config(fs *pflag.FlagSet) (match.Config, error) {
+	var cfg match.Config
+	if fs.NArg() != 2 {
+		return cfg, fmt.Errorf("want two engines, got %d (see outflank match --help)", fs.NArg())
+	}
+	cfg = match.Config{Concurrency: *f.concurrency, Seed: *f.seed, Games: *f.games,
+		MoveTimeout: *f.moveTimeout, GameTimeout: *f.gameTimeout}
 	for i := range 2 {
 		sp, err := match.ParseSpec(fs.Arg(i))
 		if err != nil {
-			return fmt.Errorf("match: %w", err)
+			return cfg, err
 		}
 		cfg.Engines[i] = sp
 	}
-	if *depth != 0 && (*depth < 1 || *depth > 60) {
-		return fmt.Errorf("match: --depth %d: want a number from 1 to 60", *depth)
+	if *f.depth != 0 && (*f.depth < 1 || *f.depth > 60) {
+		return cfg, fmt.Errorf("--depth %d: want a number from 1 to 60", *f.depth)
 	}
-	cfg.Depth = *depth
-	if *moveTime != "" {
-		t, err := match.ParseDuration(*moveTime)
+	cfg.Depth = *f.depth
+	if *f.moveTime != "" {
+		t, err := match.ParseDuration(*f.moveTime)
 		if err != nil {
-			return fmt.Errorf("match: --time %q: %w", *moveTime, err)
+			return cfg, fmt.Errorf("--time %q: %w", *f.moveTime, err)
 		}
 		cfg.Time = t
 	}
-	if *sprt != "" {
-		t, err := match.ParseSPRT(*sprt)
+	if *f.sprt != "" {
+		t, err := match.ParseSPRT(*f.sprt)
 		if err != nil {
-			return fmt.Errorf("match: --%w", err)
+			return cfg, fmt.Errorf("--%w", err)
 		}
 		cfg.SPRT = &t
 	}
-	if *concurrency < 1 {
-		return fmt.Errorf("match: --concurrency %d: want 1 or more", *concurrency)
+	if *f.concurrency < 1 {
+		return cfg, fmt.Errorf("--concurrency %d: want 1 or more", *f.concurrency)
 	}
-	if *games < 0 {
-		return fmt.Errorf("match: --games %d: want 0 (every opening twice) or more", *games)
+	if *f.games < 0 {
+		return cfg, fmt.Errorf("--games %d: want 0 (every opening twice) or more", *f.games)
 	}
-	if *moveTimeout < 0 || *gameTimeout < 0 {
-		return errors.New("match: timeouts must not be negative")
+	if *f.moveTimeout < 0 || *f.gameTimeout < 0 {
+		return cfg, errors.New("timeouts must not be negative")
 	}
 	var err error
 	switch {
-	case *start != "" && fs.Changed("openings"):
-		return errors.New("match: give --openings or --start, not both")
-	case *start != "":
-		cfg.Openings, err = readFile(*start, match.ReadStartPositions)
-	case *openings == "xot":
+	case *f.start != "" && fs.Changed("openings"):
+		return cfg, errors.New("give --openings or --start, not both")
+	case *f.start != "":
+		cfg.Openings, err = readFile(*f.start, match.ReadStartPositions)
+	case *f.openings == "xot":
 		cfg.Openings = match.XOT()
 		if cfg.Games == 0 {
 			cfg.Games = 200
 		}
-	case *openings == "start":
+	case *f.openings == "start":
 		cfg.Openings = match.StandardStart()
 	default:
-		cfg.Openings, err = readFile(*openings, match.ReadOpenings)
+		cfg.Openings, err = readFile(*f.openings, match.ReadOpenings)
 	}
 	if err != nil {
-		return fmt.Errorf("match: %w", err)
+		return cfg, err
 	}
 	if cfg.Self, err = os.Executable(); err != nil {
-		return fmt.Errorf("match: cannot find this program to run it as an engine: %w", err)
+		return cfg, fmt.Errorf("cannot find this program to run it as an engine: %w", err)
 	}
+	return cfg, nil
+}
 
-	if *gamesOut != "" {
-		f, err := os.Create(*gamesOut)
+// run plays the match of cfg, with the outputs the flags ask for (games,
+// log, progress), and prints the report.
+func (f matchFlags) run(e *env, cfg match.Config) error {
+	if *f.gamesOut != "" {
+		out, err := os.Create(*f.gamesOut)
 		if err != nil {
 			return fmt.Errorf("match: --games-out: %w", err)
 		}
-		defer f.Close()
-		w := bufio.NewWriter(f)
+		defer out.Close()
+		w := bufio.NewWriter(out)
 		cfg.Record = func(r match.GameResult) {
 			fmt.Fprintln(w, r.Record.GGF())
 			w.Flush() // a stopped match keeps its games
 		}
 	}
-	if *logFile != "" {
-		f, err := os.Create(*logFile)
+	if *f.logFile != "" {
+		out, err := os.Create(*f.logFile)
 		if err != nil {
 			return fmt.Errorf("match: --log: %w", err)
 		}
-		defer f.Close()
-		cfg.Log = f
+		defer out.Close()
+		cfg.Log = out
 	}
-	prog := newProgress(e.stderr, *quiet, len(match.Plan(cfg.Openings, cfg.Games, cfg.Seed)), cfg.SPRT)
+	prog := newProgress(e.stderr, *f.quiet, len(match.Plan(cfg.Openings, cfg.Games, cfg.Seed)), cfg.SPRT)
 	cfg.Progress = prog.update
 	cfg.Event = func(ev match.Event) { prog.println("match: " + ev.Text) }
 
@@ -171,7 +207,7 @@ func runMatch(e *env, args []string) error {
 	if rep == nil {
 		return fmt.Errorf("match: %w", err)
 	}
-	if *asJSON {
+	if *f.asJSON {
 		if err := rep.WriteJSON(e.stdout); err != nil {
 			return err
 		}

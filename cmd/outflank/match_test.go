@@ -95,8 +95,8 @@ func TestMatchSelfVsSelf(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatalf("json: %v\n%s", err, stdout)
 	}
-	if rep.Engines[0].Name != "Outflank1" || rep.Engines[1].Name != "Outflank3" {
-		t.Errorf("engine names %+v; want Outflank1, Outflank3 (set myname)", rep.Engines)
+	if rep.Engines[0].Name != "Outflank" || rep.Engines[1].Name != "Outflank" {
+		t.Errorf("engine names %+v; want Outflank (set myname, one name whatever the depth)", rep.Engines)
 	}
 	if rep.Games != 6 || rep.Forfeits != [2]int{} || rep.Total.Wins+rep.Total.Draws+rep.Total.Losses != 6 || rep.Score == nil {
 		t.Fatalf("report %+v\n%s", rep, stderr)

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/outflank-othello/outflank/bench"
@@ -29,6 +30,13 @@ func runPerft(e *env, args []string) error {
 	passes := fs.String("passes", "ply", "how passes count: \"ply\" (standard) or \"free\"")
 	from := fs.Int("from", 1, "first depth to print")
 	divide := fs.Bool("divide", false, "also print the count below each move at DEPTH")
+	// A negative depth is a bad depth, not a cluster of shorthand flags
+	// ("unknown shorthand flag: '3'" for "perft -3").
+	for _, a := range args {
+		if len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "0123456789") == "" {
+			return fmt.Errorf("perft: depth %q is not a number from 1 to 60", a)
+		}
+	}
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}
@@ -47,10 +55,13 @@ func runPerft(e *env, args []string) error {
 	default:
 		return fmt.Errorf("perft: --passes=%q: want ply or free", *passes)
 	}
+	if *from < 1 || *from > depth {
+		return fmt.Errorf("perft: --from %d: want a depth from 1 to DEPTH (%d)", *from, depth)
+	}
 	pos := bitboard.Start()
 	if *board != "" {
 		if pos, err = bitboard.ParseBoard(*board); err != nil {
-			return fmt.Errorf("perft: --board: %w", err)
+			return fmt.Errorf("perft: --board: %s", strings.TrimPrefix(err.Error(), "board: "))
 		}
 	}
 	fmt.Fprintln(e.stdout, bench.CPULine())
@@ -58,7 +69,7 @@ func runPerft(e *env, args []string) error {
 	// CPU seconds are printed beside wall seconds: on a shared machine they
 	// show what the search itself cost.
 	fmt.Fprintf(e.stdout, "%5s %18s %10s %10s %14s\n", "depth", "leaves", "seconds", "cpu s", "leaves/s")
-	for d := max(*from, 1); d <= depth; d++ {
+	for d := *from; d <= depth; d++ {
 		t0, c0 := time.Now(), cpuTime()
 		n := bitboard.Perft(pos, d, passIsPly)
 		s, cs := time.Since(t0).Seconds(), cpuTime()-c0

@@ -35,7 +35,7 @@ func runPuzzle(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print the results as one JSON object")
 	quiet := fs.BoolP("quiet", "q", false, "print only missed facts and the summary")
 	hashMB := fs.Int("hash", 64, "transposition table size in MiB for the exact solver")
-	limit := fs.Duration("time", 0, "most time for each exact solve, e.g. 30s (0: no limit); a fact not solved in time is a miss")
+	limit := timeFlag(fs, "time", 0, "most time for each exact solve, e.g. 30s or 30 (0: no limit); a fact not solved in time is a miss")
 	reconstruct := fs.Bool("reconstruct", false, "write the reconstructed Strategy puzzles instead of checking files")
 	seed := fs.Uint64("seed", 1, "random seed for --reconstruct")
 	games := fs.Int("games", 20_000_000, "most random games --reconstruct tries per puzzle")

@@ -25,7 +25,7 @@ func newPuzzleSolver(hashMB int, limit time.Duration) puzzle.Solver {
 }
 
 func (s engineSolver) Solve(ctx context.Context, pos bitboard.Position, wld bool) (int, error) {
-	info := s.eng.Search(ctx, pos, search.Limits{EndgameEmpties: 64, WLD: wld, Time: s.limit}, nil)
+	info := s.eng.Search(ctx, pos, search.Limits{EndgameEmpties: search.AlwaysSolve, WLD: wld, Time: s.limit}, nil)
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"time"
+
+	"golang.org/x/term"
 
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/shell"
 )
@@ -30,7 +33,7 @@ func runShell(e *env, args []string) error {
 	fs := c.flags(e)
 	ef := addEngineFlags(fs)
 	level := fs.Int("level", 12, "strength: midgame depth N, exact endgame from 2N empties (up to 24)")
-	moveTime := fs.Duration("time", 10*time.Second, "time limit per engine move (0: none)")
+	moveTime := timeFlag(fs, "time", 10*time.Second, "time limit per engine move and per solve: 5 or 5s, 500ms, 1m (0: none)")
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}
@@ -47,27 +50,66 @@ func runShell(e *env, args []string) error {
 	return runShellOn(e, e.stdin, st, *level, *moveTime)
 }
 
-// runShellOn runs the shell on in; the default command calls it too.
+// runShellOn runs the shell on in; the default command calls it too. A
+// script (input not a terminal) with a failed command ends with exit
+// status 1, each error having been printed already.
 func runShellOn(e *env, in io.Reader, st engineSetup, level int, moveTime time.Duration) error {
 	cfg := shell.Config{Name: "Outflank", Version: version(), Interactive: isTerminalReader(e.stdin),
 		Level: level, Time: moveTime, Options: st.opts, Book: st.book}
 	if cfg.Interactive {
-		// Ctrl-C stops a search instead of killing the program.
-		sig := make(chan os.Signal, 1)
-		signal.Notify(sig, os.Interrupt)
-		defer signal.Stop(sig)
-		intr := make(chan struct{}, 1)
-		go func() {
-			for range sig {
-				select {
-				case intr <- struct{}{}:
-				default: // one pending interrupt is enough
-				}
-			}
-		}()
-		cfg.Interrupt = intr
+		restore, ed := lineEditor(e)
+		if ed != nil {
+			defer restore()
+			cfg.Editor = ed
+		} else {
+			intr, stop := interrupts()
+			defer stop()
+			cfg.Interrupt = intr
+		}
 	}
-	return shell.Run(in, e.stdout, e.stderr, newSearcher, cfg)
+	err := shell.Run(in, e.stdout, e.stderr, newSearcher, cfg)
+	if errors.Is(err, shell.ErrScript) {
+		return quietError{1}
+	}
+	return err
+}
+
+// lineEditor puts a terminal on stdin and stdout into raw mode and returns
+// a line editor on it (arrow keys, history) and the function that restores
+// the terminal; nil when either is not a terminal, or raw mode fails (then
+// the shell reads plain lines).
+func lineEditor(e *env) (restore func(), ed *shell.Editor) {
+	in, ok1 := e.stdin.(*os.File)
+	out, ok2 := e.stdout.(*os.File)
+	if !ok1 || !ok2 || !term.IsTerminal(int(in.Fd())) || !term.IsTerminal(int(out.Fd())) {
+		return nil, nil
+	}
+	old, err := term.MakeRaw(int(in.Fd()))
+	if err != nil {
+		return nil, nil
+	}
+	width, _, err := term.GetSize(int(out.Fd()))
+	if err != nil {
+		width = 0
+	}
+	return func() { term.Restore(int(in.Fd()), old) }, shell.NewEditor(in, out, width)
+}
+
+// interrupts turns Ctrl-C (SIGINT) into a stop for the running search
+// instead of killing the program.
+func interrupts() (intr <-chan struct{}, stop func()) {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	ch := make(chan struct{}, 1)
+	go func() {
+		for range sig {
+			select {
+			case ch <- struct{}{}:
+			default: // one pending interrupt is enough
+			}
+		}
+	}()
+	return ch, func() { signal.Stop(sig) }
 }
 
 // isTerminalReader reports whether r is a terminal: a character device

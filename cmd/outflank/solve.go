@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -59,6 +60,7 @@ type solveFlags struct {
 	eval    *string
 	time    time.Duration // solve --time: 0 none
 	timeSet bool          // --time was given
+	depths  bool          // progress lines per depth for deep or timed solves (solve, not bench)
 }
 
 func addSolveFlags(fs interface {
@@ -69,7 +71,7 @@ func addSolveFlags(fs interface {
 	return solveFlags{
 		wld:     fs.Bool("wld", false, "solve for win/loss/draw only (score -1, 0 or +1)"),
 		hash:    fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
-		threads: fs.Int("threads", 1, "search threads (lazy SMP sharing the hash table)"),
+		threads: fs.Int("threads", runtime.NumCPU(), "search threads, all cores unless set: the exact solve splits its tree over them"),
 		json:    fs.Bool("json", false, "print one JSON object per position instead of text"),
 		eval:    fs.String("eval", "", evalFlagHelp+"; it orders the moves"),
 	}
@@ -90,6 +92,7 @@ func runSolve(e *env, args []string) error {
 	fs := c.flags(e)
 	sf := addSolveFlags(fs)
 	tl := fs.String("time", "", "time limit per position: seconds or a duration (30, 1m30s; 0: none); positions beyond reach get "+solveBeyondReachTime.String())
+	sf.depths = true
 	boards, rest := splitBoardArgs(args)
 	if ok, err := parse(fs, rest); !ok {
 		return err
@@ -193,7 +196,8 @@ func readPositions(args []string) ([]bitboard.OBFEntry, []int, error) {
 			if err == nil {
 				err = errors.New("empty board")
 			}
-			return nil, nil, fmt.Errorf("%q is neither a file nor a board: %w", clipArg(s), err)
+			// ParseBoard's errors start "board: ", which this one has said.
+			return nil, nil, fmt.Errorf("%q is neither a file nor a board: %s", clipArg(s), strings.TrimPrefix(err.Error(), "board: "))
 		}
 		es = []bitboard.OBFEntry{ent}
 	}
@@ -284,7 +288,7 @@ func checkAnswer(ent bitboard.OBFEntry, best bitboard.Square, score int, wld boo
 	var goodSq []bitboard.Square
 	for _, ms := range ent.Scores {
 		if cls(ms.Score) == want {
-			good = append(good, ms.Move.Upper())
+			good = append(good, moveName(ms.Move))
 			goodSq = append(goodSq, ms.Move)
 		}
 	}
@@ -316,7 +320,7 @@ func solveAll(e *env, entries []bitboard.OBFEntry, nums []int, sf solveFlags) er
 			fmt.Fprintf(e.stderr, "#%d: %s\n", nums[i], note)
 		}
 		var report func(search.Info)
-		if lim.Time > 0 || ent.Position.Empties() >= solveProgressEmpties {
+		if sf.depths && (lim.Time > 0 || ent.Position.Empties() >= solveProgressEmpties) {
 			report = func(in search.Info) { printProgress(e.stderr, nums[i], in) }
 		} else if progress {
 			fmt.Fprintf(e.stderr, "solving #%d (%d empties)...\r", nums[i], ent.Position.Empties())
@@ -367,11 +371,16 @@ func solveAll(e *env, entries []bitboard.OBFEntry, nums []int, sf solveFlags) er
 	return nil
 }
 
+// moveName writes a move of a line of play as every Outflank command
+// writes them for people: lower case, "pass" for a pass.
 func moveName(m bitboard.Square) string {
-	if m == bitboard.NoSquare {
+	switch m {
+	case bitboard.NoSquare:
 		return "--"
+	case bitboard.PassMove:
+		return "pass"
 	}
-	return m.Upper()
+	return m.String()
 }
 
 func printResult(w io.Writer, r solveResult, asJSON bool) {
@@ -414,7 +423,7 @@ const (
 // empties, and a note to print first when the user should know what will
 // happen (a solve beyond reach).
 func solveLimits(empties int, sf solveFlags) (search.Limits, string) {
-	lim := search.Limits{EndgameEmpties: 64, WLD: *sf.wld, Time: sf.time}
+	lim := search.Limits{EndgameEmpties: search.AlwaysSolve, WLD: *sf.wld, Time: sf.time}
 	if empties <= solveReachEmpties {
 		return lim, ""
 	}
@@ -439,7 +448,7 @@ func estimateSolveSeconds(empties int) float64 {
 	const (
 		estimateNodes24 = 1.5e8
 		estimateGrowth  = 2.3
-		estimateNPS     = 3e7
+		estimateNPS     = 1.3e7
 	)
 	return estimateNodes24 * math.Pow(estimateGrowth, float64(empties-24)) / estimateNPS
 }

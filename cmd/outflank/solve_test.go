@@ -33,7 +33,7 @@ func TestSolveFile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("solve: %v\n%s", err, out)
 	}
-	if !strings.Contains(out, "G8   +18") || !strings.Contains(out, "total: 3 positions, 0 wrong") {
+	if !strings.Contains(out, "g8   +18") || !strings.Contains(out, "total: 3 positions, 0 wrong") {
 		t.Fatalf("unexpected output:\n%s", out)
 	}
 
@@ -42,7 +42,7 @@ func TestSolveFile(t *testing.T) {
 	os.WriteFile(bad, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 	out, _, err = runCmd(t, "solve", bad)
 	var q quietError
-	if !errors.As(err, &q) || !strings.Contains(out, "WRONG, want +12 by A4") || !strings.Contains(out, "1 wrong") {
+	if !errors.As(err, &q) || !strings.Contains(out, "WRONG, want +12 by a4") || !strings.Contains(out, "1 wrong") {
 		t.Fatalf("wrong answer not flagged (err %v):\n%s", err, out)
 	}
 
@@ -66,7 +66,7 @@ func TestSolveBoardArgument(t *testing.T) {
 	// "--" ends the flags, since the board starts with "-").
 	out, _, err := runCmd(t, "solve", "--hash", "4", "--",
 		"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--", "X")
-	if err != nil || !strings.Contains(out, "G8   +18") {
+	if err != nil || !strings.Contains(out, "g8   +18") {
 		t.Fatalf("err %v, output:\n%s", err, out)
 	}
 }
@@ -149,7 +149,7 @@ func TestSolveBeyondReachSaysWhatItDoes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(errOut, "#1: 60 empties: an exact solve would take about") || !strings.Contains(errOut, "#1  depth 1@100%") {
+	if !strings.HasPrefix(errOut, "#1: 60 empties: an exact solve would take about") || !strings.Contains(errOut, "#1  depth 1@") {
 		t.Errorf("stderr:\n%s", errOut)
 	}
 	if !strings.Contains(out, "not exact: depth") || !strings.Contains(out, "0 wrong") {

@@ -1,19 +1,15 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"math/bits"
 	"os"
 	"strings"
 	"time"
 
-	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/eval/train"
-	"github.com/outflank-othello/outflank/search"
 )
 
 func init() {
@@ -28,8 +24,7 @@ holds out a share of the games (chosen from --seed), fits the weights by
 mini-batch Adam (or SGD) with L2 regularisation, and writes the weights file
 (--out). Labels: the theoretical score up to the theory point (24 empties in
 WTHOR); after it an exact solve at --solve-empties or fewer in --solve-share
-of the games (--solver builtin: a small solver, up to 16 empties; --solver
-search: the engine's), or else the final score of games that ended with
+of the games (by the engine's solver), or else the final score of games that ended with
 their theoretical score (GGF games have none: their final score labels
 every position the solver does not). Prints the mean absolute error, in discs, per stage
 on training and held-out positions. Bad records are reported with their file
@@ -56,7 +51,6 @@ type trainConfig struct {
 	out         string
 	samplesFile string // label cache ("" = none)
 	maxGames    int
-	solver      string // "builtin", "search" or "" (no solver labels)
 	labeler     train.Labeler
 	fit         train.Config
 	quiet       bool
@@ -85,7 +79,8 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	samplesFile := fs.String("samples", "", "cache the labelled positions in this file (reused if it exists)")
 	solveEmpties := fs.Int("solve-empties", 18, "label positions with at most this many empties by an exact solve")
 	solveShare := fs.Float64("solve-share", 0.08, "share of the games whose small endgames are solved")
-	solver := fs.String("solver", "search", "exact solver for the labels: \"builtin\" (small, eval/train) or \"search\" (the engine's)")
+	fs.String("solver", "search", "exact solver for the labels: the engine's (\"search\"), the only one")
+	fs.MarkDeprecated("solver", "the engine's solver is the only one")
 	maxGames := fs.Int("max-games", 0, "use only the first N games (0 = all), for quick runs")
 	checkpoint := fs.String("checkpoint", "", "save the training state here after each epoch")
 	resume := fs.Bool("resume", false, "continue from --checkpoint if it exists")
@@ -114,17 +109,8 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	if *optimizer == "sgd" && (*smooth > 0 || *stageTie > 1 || len(*disable) > 0) {
 		return nil, fmt.Errorf("train: --smooth, --stage-tie and --disable need --optimizer adam")
 	}
-	switch {
-	case *solveEmpties <= 0 || *solveShare <= 0:
-		*solver = ""
-	case *solver != "builtin" && *solver != "search":
-		return nil, fmt.Errorf("train: --solver %q: want builtin or search", *solver)
-	case *solver == "builtin" && *solveEmpties > 16:
-		return nil, fmt.Errorf("train: --solve-empties %d: the built-in solver is meant for 16 empties or fewer (use --solver search)", *solveEmpties)
-	}
 	return &trainConfig{
 		wthorDir: *dir, ggfFiles: *ggfFiles, out: *out, samplesFile: *samplesFile, maxGames: *maxGames,
-		solver:  *solver,
 		labeler: train.Labeler{SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed},
 		fit: train.Config{
 			Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2,
@@ -175,8 +161,9 @@ func (c *trainConfig) run(e *env) error {
 // the games (and then filling the cache).
 func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) {
 	lb := c.labeler
-	key := fmt.Sprintf("labels=2 solver=%s wthor=%s games=%s max-games=%d solve-empties=%d solve-share=%g seed=%d",
-		c.solver, c.wthorDir, strings.Join(c.ggfFiles, ","), c.maxGames, lb.SolveEmpties, lb.SolveShare, lb.Seed)
+	// "solver=search": the key of caches made when there were two solvers.
+	key := fmt.Sprintf("labels=2 solver=search wthor=%s games=%s max-games=%d solve-empties=%d solve-share=%g seed=%d",
+		c.wthorDir, strings.Join(c.ggfFiles, ","), c.maxGames, lb.SolveEmpties, lb.SolveShare, lb.Seed)
 	if c.samplesFile != "" {
 		samples, err := train.LoadSamples(c.samplesFile, key)
 		if err == nil {
@@ -211,11 +198,8 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 	if c.maxGames > 0 && c.maxGames < len(games) {
 		games = games[:c.maxGames]
 	}
-	switch c.solver {
-	case "search":
-		lb.Solve = searchSolver()
-	case "builtin":
-		lb.Solve = train.Solve
+	if lb.SolveEmpties > 0 && lb.SolveShare > 0 {
+		lb.Solve = train.NewSolver(16).Solve
 	}
 	samples, st := lb.Extract(games, bad, func(d, t int) { bar.show("reading games", d, t) })
 	bar.clear()
@@ -269,19 +253,5 @@ func (b *progressBar) clear() {
 	if b.shown {
 		fmt.Fprint(b.w, "\r\x1b[K")
 		b.shown = false
-	}
-}
-
-// searchSolver returns an exact solver built on the engine's search, for
-// labels at more empties than the built-in solver can afford. Small
-// endgames go to the built-in one, which has no set-up cost per call.
-func searchSolver() func(p, o uint64) int {
-	eng := search.New(search.Options{HashMB: 16, Eval: eval.Default()})
-	return func(p, o uint64) int {
-		if 64-bits.OnesCount64(p|o) <= 10 {
-			return train.Solve(p, o)
-		}
-		info := eng.Search(context.Background(), bitboard.Position{Player: p, Opponent: o}, search.Limits{EndgameEmpties: 60}, nil)
-		return info.Score
 	}
 }

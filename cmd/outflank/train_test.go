@@ -59,8 +59,6 @@ func TestTrainBadInput(t *testing.T) {
 		{"train", "--wthor", "../../testdata/wthor", "--holdout", "1"},
 		{"train", "--wthor", "../../testdata/wthor", "--optimizer", "lbfgs"},
 		{"train", "--wthor", "../../testdata/wthor", "--overlap", "3"},
-		{"train", "--wthor", "../../testdata/wthor", "--solver", "oracle"},
-		{"train", "--wthor", "../../testdata/wthor", "--solver", "builtin", "--solve-empties", "20"},
 	} {
 		if _, _, err := runCmd(t, args...); err == nil {
 			t.Errorf("%v: no error", args)

@@ -8,6 +8,19 @@ import (
 	"github.com/outflank-othello/outflank/bitboard"
 )
 
+// final is the score of a finished game, empty squares to the winner.
+func final(p, o uint64) int {
+	np, no := bits.OnesCount64(p), bits.OnesCount64(o)
+	d := np - no
+	switch e := 64 - np - no; {
+	case d > 0:
+		d += e
+	case d < 0:
+		d -= e
+	}
+	return d
+}
+
 // minimax is the naive full-width reference.
 func minimax(p, o uint64) int {
 	moves := bitboard.Moves(p, o)
@@ -47,13 +60,14 @@ func randomEndgame(rng *rand.Rand, empties int) (bitboard.Position, bool) {
 }
 
 func TestSolveMatchesMinimax(t *testing.T) {
+	s := NewSolver(1)
 	rng := rand.New(rand.NewPCG(1, 1))
 	for i := 0; i < 300; i++ {
 		pos, ok := randomEndgame(rng, 1+i%9)
 		if !ok {
 			continue
 		}
-		if got, want := Solve(pos.Player, pos.Opponent), minimax(pos.Player, pos.Opponent); got != want {
+		if got, want := s.Solve(pos.Player, pos.Opponent), minimax(pos.Player, pos.Opponent); got != want {
 			t.Fatalf("%v: Solve %d, minimax %d", pos, got, want)
 		}
 	}
@@ -65,7 +79,7 @@ func TestSolveFinalPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := Solve(pos.Player, pos.Opponent); got != 64 {
+	if got := NewSolver(1).Solve(pos.Player, pos.Opponent); got != 64 {
 		t.Fatalf("Solve = %d, want 64", got)
 	}
 }
@@ -78,9 +92,10 @@ func BenchmarkSolve12(b *testing.B) {
 			pos = append(pos, p)
 		}
 	}
+	s := NewSolver(16)
 	i := 0
 	for b.Loop() {
-		Solve(pos[i%len(pos)].Player, pos[i%len(pos)].Opponent)
+		s.Solve(pos[i%len(pos)].Player, pos[i%len(pos)].Opponent)
 		i++
 	}
 }

@@ -31,7 +31,8 @@ func testGames(t *testing.T) []Game {
 func TestExtractLabels(t *testing.T) {
 	games := testGames(t)[:300]
 	var bad []error
-	samples, st := Labeler{Solve: Solve, SolveEmpties: 8, SolveShare: 0.5, Seed: 1}.Extract(games, func(e error) { bad = append(bad, e) }, nil)
+	solver := NewSolver(1)
+	samples, st := Labeler{Solve: solver.Solve, SolveEmpties: 8, SolveShare: 0.5, Seed: 1}.Extract(games, func(e error) { bad = append(bad, e) }, nil)
 	if len(bad) > 0 {
 		t.Fatalf("bad: %v", bad)
 	}
@@ -57,13 +58,13 @@ func TestExtractLabels(t *testing.T) {
 				t.Fatalf("game %d, %d empties: exact %v", s.Game, e, s.Exact)
 			}
 		case s.Exact:
-			if v := Solve(s.Player, s.Opponent); int(s.Score) != v {
+			if v := solver.Solve(s.Player, s.Opponent); int(s.Score) != v {
 				t.Fatalf("game %d, %d empties: label %d, solver %d", s.Game, e, s.Score, v)
 			}
 		case e <= 8:
 			// A perfect end's final score: right unless errors cancelled.
 			perfect++
-			if v := Solve(s.Player, s.Opponent); int(s.Score) != v {
+			if v := solver.Solve(s.Player, s.Opponent); int(s.Score) != v {
 				cancelled++
 				off += max(int(s.Score)-v, v-int(s.Score))
 			}

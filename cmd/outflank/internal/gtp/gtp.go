@@ -100,20 +100,54 @@ func (c *clock) of(col bitboard.Color) *play.Clock {
 	return pc
 }
 
-var commandList = []string{
-	"protocol_version", "name", "version", "known_command", "list_commands", "quit",
-	"boardsize", "clear_board", "komi", "play", "genmove", "reg_genmove", "undo",
-	"showboard", "final_score", "time_settings", "time_left", "set_game", "list_games",
-	"gogui-interrupt",
+// commands maps each command to its handler, which gets the arguments and
+// returns the response text; an error is a failure response. The list
+// answers list_commands and known_command; protocol order is kept for
+// list_commands.
+var commands []command
+
+type command struct {
+	name string
+	run  func(s *session, args []string) (string, error)
 }
 
-func known(cmd string) bool {
-	for _, c := range commandList {
-		if c == cmd {
-			return true
+func init() {
+	commands = []command{
+		{"protocol_version", func(*session, []string) (string, error) { return "2", nil }},
+		{"name", func(s *session, _ []string) (string, error) { return s.cfg.Name, nil }},
+		{"version", func(s *session, _ []string) (string, error) { return s.cfg.Version, nil }},
+		{"known_command", (*session).knownCommand},
+		{"list_commands", listCommands},
+		{"quit", func(*session, []string) (string, error) { return "", errQuit }},
+		{"boardsize", (*session).boardsize},
+		{"clear_board", (*session).clearBoard},
+		{"komi", (*session).komi},
+		{"play", func(s *session, args []string) (string, error) { return "", s.play(args) }},
+		{"genmove", func(s *session, args []string) (string, error) { return s.genmove(args, true) }},
+		{"reg_genmove", func(s *session, args []string) (string, error) { return s.genmove(args, false) }},
+		{"undo", (*session).undo},
+		{"showboard", func(s *session, _ []string) (string, error) { return s.showboard(), nil }},
+		{"final_score", (*session).finalScore},
+		{"time_settings", func(s *session, args []string) (string, error) { return "", s.timeSettings(args) }},
+		{"time_left", func(s *session, args []string) (string, error) { return "", s.timeLeft(args) }},
+		{"set_game", (*session).setGame},
+		{"list_games", func(*session, []string) (string, error) { return "Othello", nil }},
+		{"gogui-interrupt", func(*session, []string) (string, error) { return "", nil }}, // the interrupt itself is a comment line (see interrupt)
+	}
+}
+
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
 		}
 	}
-	return false
+	return command{}, false
+}
+
+func known(name string) bool {
+	_, ok := lookup(name)
+	return ok
 }
 
 // preprocess applies GTP's input rules: control characters other than tab
@@ -180,82 +214,80 @@ func (s *session) handle(line string) bool {
 var errQuit = errors.New("quit")
 
 func (s *session) run(cmd string, args []string) (string, error) {
-	switch cmd {
-	case "protocol_version":
-		return "2", nil
-	case "name":
-		return s.cfg.Name, nil
-	case "version":
-		return s.cfg.Version, nil
-	case "known_command":
-		if len(args) != 1 {
-			return "", errors.New("syntax error: known_command takes one command name")
-		}
-		return strconv.FormatBool(known(args[0])), nil
-	case "list_commands":
-		return strings.Join(commandList, "\n"), nil
-	case "quit":
-		return "", errQuit
-	case "boardsize":
-		if len(args) != 1 {
-			return "", errors.New("syntax error: boardsize takes one number")
-		}
-		if n, err := strconv.Atoi(args[0]); err != nil {
-			return "", errors.New("syntax error: boardsize is not an integer")
-		} else if n != 8 {
-			return "", errors.New("unacceptable size")
-		}
-		return "", nil
-	case "clear_board":
-		s.hist = play.NewHistory(bitboard.Start())
-		s.player.NewGame()
-		return "", nil
-	case "komi":
-		if len(args) != 1 {
-			return "", errors.New("syntax error: komi takes one number")
-		}
-		if _, err := strconv.ParseFloat(args[0], 64); err != nil {
-			return "", errors.New("syntax error: komi is not a number")
-		}
-		return "", nil // Othello has no komi
-	case "play":
-		return "", s.play(args)
-	case "genmove":
-		return s.genmove(args, true)
-	case "reg_genmove":
-		return s.genmove(args, false)
-	case "undo":
-		if !s.hist.Undo() {
-			return "", errors.New("cannot undo")
-		}
-		return "", nil
-	case "showboard":
-		return s.showboard(), nil
-	case "final_score":
-		r := s.hist.Position().Result()
-		switch {
-		case r.Draw:
-			return "0", nil
-		case r.Winner == bitboard.Black:
-			return fmt.Sprintf("B+%d", r.Margin), nil
-		default:
-			return fmt.Sprintf("W+%d", r.Margin), nil
-		}
-	case "time_settings":
-		return "", s.timeSettings(args)
-	case "time_left":
-		return "", s.timeLeft(args)
-	case "set_game":
-		if len(args) != 1 || !strings.EqualFold(args[0], "Othello") {
-			return "", errors.New("unsupported game")
-		}
-		return "", nil
-	case "list_games":
-		return "Othello", nil
-	case "gogui-interrupt":
-		return "", nil
+	c, ok := lookup(cmd)
+	if !ok {
+		return "", errors.New("unknown command")
 	}
-	return "", errors.New("unknown command")
+	return c.run(s, args)
+}
+
+func (s *session) knownCommand(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", errors.New("syntax error: known_command takes one command name")
+	}
+	return strconv.FormatBool(known(args[0])), nil
+}
+
+func listCommands(*session, []string) (string, error) {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return strings.Join(names, "\n"), nil
+}
+
+func (s *session) boardsize(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", errors.New("syntax error: boardsize takes one number")
+	}
+	if n, err := strconv.Atoi(args[0]); err != nil {
+		return "", errors.New("syntax error: boardsize is not an integer")
+	} else if n != 8 {
+		return "", errors.New("unacceptable size")
+	}
+	return "", nil
+}
+
+func (s *session) clearBoard([]string) (string, error) {
+	s.hist = play.NewHistory(bitboard.Start())
+	s.player.NewGame()
+	return "", nil
+}
+
+func (s *session) komi(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", errors.New("syntax error: komi takes one number")
+	}
+	if _, err := strconv.ParseFloat(args[0], 64); err != nil {
+		return "", errors.New("syntax error: komi is not a number")
+	}
+	return "", nil // Othello has no komi
+}
+
+func (s *session) undo([]string) (string, error) {
+	if !s.hist.Undo() {
+		return "", errors.New("cannot undo")
+	}
+	return "", nil
+}
+
+func (s *session) finalScore([]string) (string, error) {
+	r := s.hist.Position().Result()
+	switch {
+	case r.Draw:
+		return "0", nil
+	case r.Winner == bitboard.Black:
+		return fmt.Sprintf("B+%d", r.Margin), nil
+	default:
+		return fmt.Sprintf("W+%d", r.Margin), nil
+	}
+}
+
+func (s *session) setGame(args []string) (string, error) {
+	if len(args) != 1 || !strings.EqualFold(args[0], "Othello") {
+		return "", errors.New("unsupported game")
+	}
+	return "", nil
 }
 
 func parseColor(s string) (bitboard.Color, error) {

@@ -2,6 +2,7 @@ package gtp
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/play/playtest"
+	"github.com/outflank-othello/outflank/search"
 )
 
 // session runs a whole script and returns the responses, each without its
@@ -333,5 +335,49 @@ func TestBookMove(t *testing.T) {
 	Run(strings.NewReader("genmove b\nshowboard\n"), &out, &playtest.Greedy{}, Config{Book: book})
 	if !strings.HasPrefix(out.String(), "= c4\n\n") {
 		t.Errorf("got %q", out.String())
+	}
+}
+
+// recorder is a greedy searcher that remembers the limits it was given.
+type recorder struct {
+	playtest.Greedy
+	lims []search.Limits
+}
+
+func (r *recorder) Search(ctx context.Context, pos bitboard.Position, lim search.Limits, report func(search.Info)) search.Info {
+	r.lims = append(r.lims, lim)
+	return r.Greedy.Search(ctx, pos, lim, report)
+}
+
+// TestClockLimits: time_settings and time_left give genmove the limits
+// that the time manager gives an NBoard game clock with the same time.
+func TestClockLimits(t *testing.T) {
+	r := &recorder{}
+	var out strings.Builder
+	script := strings.Join([]string{
+		"time_settings 60 0 0", "genmove b", // 60 s for the game, 60 empties
+		"time_left w 30 0", "genmove w", // 30 s left, 59 empties
+		"time_settings 0 10 5", "time_left b 8 4", "genmove b", // byo-yomi: 8 s for 4 moves
+		"time_settings 20 30 3", "time_left w 1 0", "genmove w", // main time nearly spent, 10 s a move to follow
+	}, "\n") + "\n"
+	if err := Run(strings.NewReader(script), &out, r, Config{Depth: 60}); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.lims) != 4 {
+		t.Fatalf("%d searches, want 4: %q", len(r.lims), out.String())
+	}
+	for i, c := range []struct {
+		clock   search.Clock
+		empties int
+	}{
+		{search.Clock{Left: 60 * time.Second}, 60},
+		{search.Clock{Left: 30 * time.Second}, 59},
+		{search.Clock{Left: 8 * time.Second, Moves: 4}, 58},
+		{search.Clock{Left: time.Second, ByoYomi: 10 * time.Second}, 57},
+	} {
+		soft, hard := c.clock.Limits(c.empties)
+		if got := r.lims[i]; got.Soft != soft || got.Time != hard {
+			t.Errorf("genmove %d: soft %v hard %v, want %v %v (%+v)", i+1, got.Soft, got.Time, soft, hard, c.clock)
+		}
 	}
 }

@@ -115,6 +115,7 @@ type EngineInfo struct {
 	Name  string // "set myname" of its first process
 	Depth int
 	Time  time.Duration
+	Clock time.Duration // time for the game (clock=), 0 for none
 }
 
 // Report is the outcome of a match.
@@ -131,6 +132,9 @@ type Report struct {
 // limits returns an engine's depth and time per move.
 func (cfg *Config) limits(i int) (depth int, t time.Duration) {
 	sp := cfg.Engines[i]
+	if sp.Clock > 0 {
+		return 60, 0 // the clock decides
+	}
 	depth, t = sp.Depth, sp.Time
 	if depth == 0 && t == 0 {
 		depth, t = cfg.Depth, cfg.Time
@@ -148,9 +152,17 @@ func (cfg *Config) limits(i int) (depth int, t time.Duration) {
 // stops it: process and pipe latency on a busy machine.
 func grace(t time.Duration) time.Duration { return 50*time.Millisecond + t/10 }
 
+// clockGrace is how far past its game clock an engine may go before it
+// loses on time: the pipe latency the harness measures and the engine
+// does not.
+const clockGrace = 250 * time.Millisecond
+
 func (cfg *Config) moveTimeout(i int) time.Duration {
 	if cfg.MoveTimeout > 0 {
 		return cfg.MoveTimeout
+	}
+	if c := cfg.Engines[i].Clock; c > 0 {
+		return c + clockGrace
 	}
 	if _, t := cfg.limits(i); t > 0 {
 		return 2*t + grace(t) + 2*time.Second
@@ -161,6 +173,9 @@ func (cfg *Config) moveTimeout(i int) time.Duration {
 func (cfg *Config) gameTimeout(i int) time.Duration {
 	if cfg.GameTimeout > 0 {
 		return cfg.GameTimeout
+	}
+	if c := cfg.Engines[i].Clock; c > 0 {
+		return c + clockGrace
 	}
 	if _, t := cfg.limits(i); t > 0 {
 		return 40*(t+grace(t)) + 30*time.Second
@@ -184,15 +199,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if len(plan) == 0 {
 		return nil, errors.New("no openings")
 	}
-	rep := &Report{Planned: len(plan), SPRT: cfg.SPRT}
-	seen := map[string]bool{}
-	for _, p := range plan {
-		seen[p.Opening.Name+"|"+p.Opening.Start.String()] = true
-	}
-	rep.Openings = len(seen)
+	rep := newReport(&cfg, plan)
 	var logMu sync.Mutex
-	workers := max(1, min(cfg.Concurrency, len(plan)))
-	ws := make([]*worker, workers)
+	ws := make([]*worker, max(1, min(cfg.Concurrency, len(plan))))
 	for i := range ws {
 		ws[i] = &worker{cfg: &cfg, logMu: &logMu}
 	}
@@ -206,8 +215,6 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	// Start one process of each engine before anything else, so that a
 	// wrong command or flag fails the match with a clear message.
 	for i := range 2 {
-		depth, t := cfg.limits(i)
-		rep.Engines[i] = EngineInfo{Spec: cfg.Engines[i].Text, Label: cfg.Engines[i].Label(), Depth: depth, Time: t}
 		c, err := ws[0].start(ctx, i)
 		if err != nil {
 			return nil, fmt.Errorf("engine %s (%s): %w", letter(i), cfg.Engines[i].Text, err)
@@ -216,23 +223,66 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.Engines[i].Name = c.Name()
 	}
 
-	jobs := make(chan Pairing)
-	type done struct {
-		res    GameResult
-		events []Event
-		err    error
-	}
-	results := make(chan done)
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	results := schedule(ctx, ws, plan)
+	col := &collector{cfg: &cfg, rep: rep, planned: len(plan), pending: map[int]GameResult{}, half: map[int]float64{}}
+	for d := range results {
+		if col.add(d) {
+			break
+		}
+	}
+	col.flush()
+	cancel()
+	for range results {
+	}
+	rep.Results = sortResults(col.all)
+	rep.Summary = Summarize(rep.Results)
+	if len(col.all) < len(plan) && (cfg.SPRT == nil || cfg.SPRT.Verdict(rep.Summary.Pentanomial) == 0) {
+		if err := parent.Err(); err != nil {
+			return rep, err
+		}
+	}
+	return rep, nil
+}
+
+// newReport starts the report of a match: what is planned and the engines.
+func newReport(cfg *Config, plan []Pairing) *Report {
+	rep := &Report{Planned: len(plan), SPRT: cfg.SPRT}
+	seen := map[string]bool{}
+	for _, p := range plan {
+		seen[p.Opening.Name+"|"+p.Opening.Start.String()] = true
+	}
+	rep.Openings = len(seen)
+	for i := range 2 {
+		depth, t := cfg.limits(i)
+		rep.Engines[i] = EngineInfo{Spec: cfg.Engines[i].Text, Label: cfg.Engines[i].Label(), Depth: depth, Time: t, Clock: cfg.Engines[i].Clock}
+	}
+	return rep
+}
+
+// played is a game as a worker hands it back: its result and events, or
+// the error of a game abandoned when the match was stopped.
+type played struct {
+	res    GameResult
+	events []Event
+	err    error
+}
+
+// schedule plays the plan's games on the workers, each worker one game at
+// a time, and sends the games as they finish; the channel is closed when
+// every worker has stopped.
+func schedule(ctx context.Context, ws []*worker, plan []Pairing) <-chan played {
+	jobs := make(chan Pairing)
+	results := make(chan played)
 	var wg sync.WaitGroup
 	for _, w := range ws {
 		wg.Go(func() {
 			for p := range jobs {
 				res, events, err := w.play(ctx, p)
 				select {
-				case results <- done{res, events, err}:
+				case results <- played{res, events, err}:
 				case <-ctx.Done():
 					return
 				}
@@ -250,80 +300,88 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}()
 	go func() { wg.Wait(); close(results) }()
+	return results
+}
 
-	pending := map[int]GameResult{}
-	next := 0
-	var all []GameResult
-	var lastProgress time.Time
-	var penta [5]int          // complete pairs, for the SPRT
-	half := map[int]float64{} // scores of games whose twin is not in
-	for d := range results {
-		if d.err != nil {
-			continue // abandoned when the match was stopped
+// collector takes the finished games in the order they finish: it reports
+// events and progress, hands the games to Record in game order, and runs
+// the SPRT on the opening pairs.
+type collector struct {
+	cfg          *Config
+	rep          *Report
+	planned      int
+	all          []GameResult
+	pending      map[int]GameResult // finished, waiting for an earlier game to go to Record
+	next         int                // the next game for Record
+	lastProgress time.Time
+	penta        [5]int          // complete pairs, for the SPRT
+	half         map[int]float64 // scores of games whose twin is not in
+}
+
+// add takes one finished game; it returns true when the match is over (all
+// played, or the SPRT decided).
+func (c *collector) add(d played) (over bool) {
+	cfg := c.cfg
+	if d.err != nil {
+		return false // abandoned when the match was stopped
+	}
+	for _, ev := range d.events {
+		c.rep.Events = append(c.rep.Events, ev)
+		if cfg.Event != nil {
+			cfg.Event(ev)
 		}
-		for _, ev := range d.events {
-			rep.Events = append(rep.Events, ev)
-			if cfg.Event != nil {
-				cfg.Event(ev)
-			}
-		}
-		all = append(all, d.res)
-		pending[d.res.Index] = d.res
-		for {
-			r, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			next++
-			if cfg.Record != nil {
-				cfg.Record(r)
-			}
-		}
-		// Summarize reads every result: at most ten times a second.
-		if cfg.Progress != nil && (len(all) == len(plan) || time.Since(lastProgress) >= 100*time.Millisecond) {
-			cfg.Progress(Summarize(all))
-			lastProgress = time.Now()
-		}
-		if len(all) == len(plan) {
+	}
+	c.all = append(c.all, d.res)
+	c.pending[d.res.Index] = d.res
+	for {
+		r, ok := c.pending[c.next]
+		if !ok {
 			break
 		}
-		if cfg.SPRT != nil {
-			pair := d.res.Index / 2
-			if other, ok := half[pair]; ok {
-				delete(half, pair)
-				penta[int(math.Round(2*(other+d.res.Score)))]++
-				if cfg.SPRT.Verdict(penta) != 0 {
-					if cfg.Progress != nil {
-						cfg.Progress(Summarize(all))
-					}
-					break
-				}
-			} else {
-				half[pair] = d.res.Score
+		delete(c.pending, c.next)
+		c.next++
+		if cfg.Record != nil {
+			cfg.Record(r)
+		}
+	}
+	// Summarize reads every result: at most ten times a second.
+	if cfg.Progress != nil && (len(c.all) == c.planned || time.Since(c.lastProgress) >= 100*time.Millisecond) {
+		cfg.Progress(Summarize(c.all))
+		c.lastProgress = time.Now()
+	}
+	if len(c.all) == c.planned {
+		return true
+	}
+	if cfg.SPRT == nil {
+		return false
+	}
+	pair := d.res.Index / 2
+	other, ok := c.half[pair]
+	if !ok {
+		c.half[pair] = d.res.Score
+		return false
+	}
+	delete(c.half, pair)
+	c.penta[int(math.Round(2*(other+d.res.Score)))]++
+	if cfg.SPRT.Verdict(c.penta) == 0 {
+		return false
+	}
+	if cfg.Progress != nil {
+		cfg.Progress(Summarize(c.all))
+	}
+	return true
+}
+
+// flush hands the games finished beyond a gap (after a stop) to Record.
+func (c *collector) flush() {
+	for i := c.next; len(c.pending) > 0; i++ {
+		if r, ok := c.pending[i]; ok {
+			delete(c.pending, i)
+			if c.cfg.Record != nil {
+				c.cfg.Record(r)
 			}
 		}
 	}
-	// After a stop, the games finished beyond a gap still go to Record.
-	for i := next; len(pending) > 0; i++ {
-		if r, ok := pending[i]; ok {
-			delete(pending, i)
-			if cfg.Record != nil {
-				cfg.Record(r)
-			}
-		}
-	}
-	cancel()
-	for range results {
-	}
-	rep.Results = sortResults(all)
-	rep.Summary = Summarize(rep.Results)
-	if len(all) < len(plan) && (cfg.SPRT == nil || cfg.SPRT.Verdict(rep.Summary.Pentanomial) == 0) {
-		if err := parent.Err(); err != nil {
-			return rep, err
-		}
-	}
-	return rep, nil
 }
 
 func sortResults(rs []GameResult) []GameResult {
@@ -482,7 +540,9 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		nodes := w.clients[side].Nodes
 		m, dt, err := w.clients[side].Go(ctx, lim)
 		used[side] += dt
-		if f, ok := err.(*Fault); ok && f.Kind == FaultTimeout && lim.Soft.IsZero() {
+		if f, ok := err.(*Fault); ok && f.Kind == FaultTimeout && cfg.Engines[side].Clock > 0 {
+			f.Detail += fmt.Sprintf(" (over its %s clock: %s used before this move)", cfg.Engines[side].Clock, used[side].Round(time.Millisecond))
+		} else if f, ok := err.(*Fault); ok && f.Kind == FaultTimeout && lim.Soft.IsZero() {
 			f.Detail += fmt.Sprintf(" (limits: %s a move, %s a game, %s of it used)",
 				cfg.moveTimeout(side), cfg.gameTimeout(side), used[side].Round(time.Millisecond))
 		}
@@ -518,8 +578,8 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 }
 
 // setClocks gives each engine that plays on time a GGF clock for the game:
-// its time per move for each move it can have left, TI when both engines
-// have the same, else TB and TW. NBoard engines budget their moves from
+// its clock= time, or its time per move for each move it can have left; TI
+// when both engines have the same, else TB and TW. NBoard engines budget their moves from
 // this clock and the times of the moves played, which the harness puts in
 // every "move" and "set game" it sends, as a GUI does.
 func (w *worker) setClocks(g *bitboard.Game, color [2]int) {
@@ -528,6 +588,9 @@ func (w *worker) setClocks(g *bitboard.Game, color [2]int) {
 	for c, i := range color {
 		if _, t := w.cfg.limits(i); t > 0 {
 			ti[c] = clock(movesLeft * t)
+		}
+		if t := w.cfg.Engines[i].Clock; t > 0 {
+			ti[c] = clock(t)
 		}
 	}
 	switch {

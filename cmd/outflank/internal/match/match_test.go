@@ -268,6 +268,35 @@ func TestMatchTimeStop(t *testing.T) {
 	}
 }
 
+// On a game clock (clock=) the harness never stops an engine: one that
+// thinks past its clock loses on time, and the clock is sent as TI/TB/TW.
+func TestMatchClockForfeit(t *testing.T) {
+	var log bytes.Buffer
+	cfg := Config{
+		Engines:     [2]Spec{fake(t, "stopper", 0, ",clock=300ms"), fake(t, "first", 0, "")},
+		Self:        testBinary(t),
+		Openings:    []Opening{firstMoves(44)},
+		Games:       1,
+		Concurrency: 1,
+		Log:         &log,
+	}
+	rep, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Results[0].Forfeit
+	if f == nil || f.Engine != 0 || f.Fault.Kind != FaultTimeout || !strings.Contains(f.Fault.Detail, "clock") {
+		t.Fatalf("want A to lose on time over its clock, got %+v", f)
+	}
+	if !strings.Contains(log.String(), "TB[0:00.300]") {
+		t.Errorf("clock TB[0:00.300] not sent:\n%s", log.String())
+	}
+	l := log.String()
+	if i := strings.LastIndex(l, "A> go"); i < 0 || strings.Contains(l[i:], "A> ping") {
+		t.Errorf("the harness stopped an engine on a game clock:\n%s", log.String())
+	}
+}
+
 // firstMoves is the opening of n plies (passes included) in which each side
 // plays its first legal move.
 func firstMoves(n int) Opening {

@@ -58,6 +58,9 @@ func eloRange(s Summary) string {
 
 func limitText(e EngineInfo) string {
 	var parts []string
+	if e.Clock > 0 {
+		return fmt.Sprintf("%s a game", e.Clock)
+	}
 	if e.Depth > 0 && e.Depth < 60 || e.Time == 0 {
 		parts = append(parts, fmt.Sprintf("depth %d", e.Depth))
 	}
@@ -153,6 +156,7 @@ type jsonEngine struct {
 	Name  string  `json:"name,omitempty"`
 	Depth int     `json:"depth"`
 	Time  float64 `json:"time_per_move_s,omitempty"`
+	Clock float64 `json:"time_per_game_s,omitempty"`
 	Moves int     `json:"moves"`
 	Think float64 `json:"think_s"`
 	Nodes uint64  `json:"nodes"`
@@ -234,7 +238,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 			Verdict: [3]string{"H0", "", "H1"}[t.Verdict(s.Pentanomial)+1]}
 	}
 	for i, e := range r.Engines {
-		j.Engines[i] = jsonEngine{Spec: e.Spec, Label: e.Label, Name: e.Name, Depth: e.Depth, Time: e.Time.Seconds(),
+		j.Engines[i] = jsonEngine{Spec: e.Spec, Label: e.Label, Name: e.Name, Depth: e.Depth, Time: e.Time.Seconds(), Clock: e.Clock.Seconds(),
 			Moves: s.Moves[i], Think: s.Think[i].Seconds(), Nodes: s.Nodes[i]}
 	}
 	for _, g := range r.Results {

@@ -16,6 +16,7 @@ type Spec struct {
 	Name  string        // name= option; "" when not given
 	Depth int           // depth= option: sent as "set depth N"; 0 = not given
 	Time  time.Duration // time= option: per-move time; 0 = not given
+	Clock time.Duration // clock= option: time for the whole game (GGF TI); 0 = not given
 	Dir   string        // dir= option: working directory of the process
 	// Flags are the extra command-line flags of a self engine
 	// ("--eval=FILE", "--hash=64"); Command is an external engine's program
@@ -42,7 +43,8 @@ var selfFlags = map[string]string{
 //	nboard,depth=12,dir=D:CMD…    the same with options
 //
 // Options common to both kinds: depth=N (1–60), time=DUR (per move, "1s",
-// "250ms" or seconds "1.5"), name=NAME (label in reports). External engines
+// "250ms" or seconds "1.5"), clock=DUR (for the whole game, as a GGF clock:
+// the engine loses when it thinks longer), name=NAME (label in reports). External engines
 // also take dir=PATH; every other self option becomes an "outflank nboard"
 // flag (eval=FILE → --eval=FILE, hash=MB, threads=N, a bare key → --key).
 func ParseSpec(s string) (Spec, error) {
@@ -92,6 +94,12 @@ func ParseSpec(s string) (Spec, error) {
 				return sp, fmt.Errorf("engine %q: time=%q: %w", s, val, err)
 			}
 			sp.Time = t
+		case "clock":
+			t, err := ParseDuration(val)
+			if err != nil {
+				return sp, fmt.Errorf("engine %q: clock=%q: %w", s, val, err)
+			}
+			sp.Clock = t
 		case "name":
 			if val == "" || strings.ContainsAny(val, " \t[]") {
 				return sp, fmt.Errorf("engine %q: name=%q: want one word without brackets", s, val)
@@ -115,6 +123,9 @@ func ParseSpec(s string) (Spec, error) {
 			}
 			sp.Flags = append(sp.Flags, flag)
 		}
+	}
+	if sp.Clock > 0 && (sp.Time > 0 || sp.Depth > 0) {
+		return sp, fmt.Errorf("engine %q: clock= goes alone: the clock decides the time of each move", s)
 	}
 	return sp, nil
 }

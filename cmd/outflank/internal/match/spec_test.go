@@ -22,6 +22,7 @@ func TestParseSpec(t *testing.T) {
 		{"self: depth = 4 , hash=64,threads=1,nobook,name=small", Spec{Self: true, Depth: 4, Name: "small",
 			Flags: []string{"--hash=64", "--threads=1", "--nobook"}}, []string{"BIN", "nboard", "--hash=64", "--threads=1", "--nobook"}},
 		{"self:time=0.25", Spec{Self: true, Time: 250 * time.Millisecond}, []string{"BIN", "nboard"}},
+		{"self:clock=1m", Spec{Self: true, Clock: time.Minute}, []string{"BIN", "nboard"}},
 		{"nboard:edax -q", Spec{Command: []string{"edax", "-q"}}, []string{"edax", "-q"}},
 		{"nboard,depth=12,dir=/opt/edax,name=edax:./edax 'a b' \"c \\\" d\" e\\ f",
 			Spec{Depth: 12, Dir: "/opt/edax", Name: "edax", Command: []string{"./edax", "a b", "c \" d", "e f"}},
@@ -62,6 +63,8 @@ func TestParseSpec(t *testing.T) {
 		"self:time=0":           "positive",
 		"self:name=x]":          "brackets",
 		"nboard,time=1h,x:edax": "unknown option",
+		"self:clock=1m,time=1s": "goes alone",
+		"self:clock=0":          "positive",
 	}
 	for in, want := range bad {
 		_, err := ParseSpec(in)

@@ -6,9 +6,11 @@
 // moves, keeps the clock and reads the input. A command that arrives while
 // the engine is thinking stops the search first, so that "ping N" is
 // answered at once and nothing of an old search is written after the
-// "pong N". The
-// GUI merges stderr into stdout, so error messages start with "outflank:",
-// never with a protocol keyword. Unknown commands are reported and ignored.
+// "pong N". The GUI merges stderr into stdout, so error messages start with
+// "outflank:",
+// never with a protocol keyword; the errors of known commands are also sent
+// as a "status" line, which NBoard shows. Unknown commands are reported on
+// stderr and ignored.
 package nboard
 
 import (
@@ -28,7 +30,7 @@ import (
 
 // Config holds the engine's name and defaults.
 type Config struct {
-	Name  string // one word; "set myname" sends it with the depth appended
+	Name  string // one word; "set myname" sends it as it is
 	Depth int    // midgame depth until the GUI sends "set depth" (default 12)
 	// Time, if set, caps the time of a move or hint whatever the clock says.
 	Time time.Duration
@@ -78,11 +80,23 @@ type session struct {
 	version int
 }
 
-// commands lists what the engine understands; other lines are reported and
-// ignored without disturbing a search.
-var commands = map[string]bool{
-	"nboard": true, "set": true, "move": true, "hint": true, "go": true,
-	"ping": true, "learn": true, "analyze": true, "quit": true,
+// commands maps each command to its handler, which gets the rest of the
+// line (a GGF record has spaces); "quit" is handled apart. Other lines are
+// reported and ignored without disturbing a search.
+var commands map[string]func(s *session, arg string) error
+
+func init() {
+	commands = map[string]func(s *session, arg string) error{
+		"nboard":  (*session).nboard,
+		"set":     (*session).set,
+		"move":    (*session).move,
+		"ping":    (*session).ping,
+		"learn":   (*session).learn,
+		"hint":    (*session).hint,
+		"go":      (*session).goMove,
+		"analyze": (*session).analyze,
+		"quit":    nil,
+	}
 }
 
 // known reports whether l is a command to run; other lines are reported
@@ -93,7 +107,7 @@ func (s *session) known(l textio.Line) bool {
 		return false
 	}
 	cmd, _ := splitWord(l.Text)
-	if cmd != "" && !commands[cmd] {
+	if _, ok := commands[cmd]; cmd != "" && !ok {
 		s.out.Errorf("outflank: unknown command %q ignored", clip(l.Text))
 		return false
 	}
@@ -124,38 +138,36 @@ func (s *session) handle(l textio.Line) (quit bool) {
 		return false
 	}
 	cmd, arg := splitWord(l.Text)
-	var err error
-	switch cmd {
-	case "quit":
+	if cmd == "quit" {
 		return true
-	case "nboard":
-		err = s.nboard(arg)
-	case "set":
-		err = s.set(arg)
-	case "move":
-		err = s.move(arg)
-	case "ping":
-		s.out.Println(strings.TrimSpace("pong " + arg))
-	case "learn":
-		// The GUI waits for "learned" whatever happens; a failure to learn
-		// is reported on its own line first.
-		if l, ok := s.cfg.Book.(play.Learner); ok {
-			err = l.Learn(s.game)
-		} else {
-			err = errors.New("no opening book to learn into (--no-book)")
-		}
-		s.out.Println("learned")
-	case "hint":
-		err = s.hint(arg)
-	case "go":
-		err = s.goMove(arg)
-	case "analyze":
-		s.analyze()
 	}
-	if err != nil {
+	if err := commands[cmd](s, arg); err != nil {
 		s.out.Errorf("outflank: %s: %v", cmd, err)
+		// NBoard shows stderr nowhere a user looks (it merges it into the
+		// engine's output and ignores lines it does not know), but it
+		// shows the status line: what went wrong goes there too.
+		s.out.Printf("status %s: %v", cmd, err)
 	}
 	return false
+}
+
+func (s *session) ping(arg string) error {
+	s.out.Println(strings.TrimSpace("pong " + arg))
+	return nil
+}
+
+// learn adds the game to the book. The GUI waits for "learned" whatever
+// happens, and clears its status when it comes: a failure is reported after
+// it (by handle).
+func (s *session) learn(string) error {
+	var err error
+	if l, ok := s.cfg.Book.(play.Learner); ok {
+		err = l.Learn(s.game)
+	} else {
+		err = errors.New("no opening book to learn into (--no-book)")
+	}
+	s.out.Println("learned")
+	return err
 }
 
 func (s *session) nboard(arg string) error {
@@ -176,7 +188,10 @@ func (s *session) set(arg string) error {
 			return fmt.Errorf("depth %q is not a number from 1 to 60", val)
 		}
 		s.player.Settings.Depth = d
-		s.out.Printf("set myname %s%d", s.cfg.Name, d)
+		// One name whatever the depth: when one process is both NBoard's
+		// opponent and its analyst, each sends its own depth, and a name
+		// with the depth in it would flip between the two.
+		s.out.Printf("set myname %s", s.cfg.Name)
 	case "game":
 		g, err := bitboard.ParseGGF(val)
 		if err != nil {
@@ -246,28 +261,61 @@ func (s *session) hint(arg string) error {
 	}
 	s.think(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status thinking")
+		defer r.Println("status")
+		h := newHintLines(r.Printf, n, s.player.BookMoves(pos, n))
+		if !h.needSearch() {
+			return // the book's lines are the hint
+		}
 		t0 := time.Now()
 		var last search.Info
 		reported := false
-		// Book moves first: "book <move> <eval> <games> <depth>"; the
-		// statistics have no search depth, hence 0.
-		for _, b := range s.player.BookMoves(pos, n) {
-			r.Printf("book %s %+.2f %d 0", b.Move.Upper(), b.Score, b.Games)
+		// A move shown at one depth must get its value at the next (see
+		// hintLines). Several best moves are scored with a full window
+		// each, so scoring every move costs nothing more; a single best
+		// move is found about three times cheaper by a null-window search,
+		// and the moves it dropped are valued once at the end instead
+		// (unless the best could be a book move, already shown).
+		multi := bitboard.Count(pos.Moves())
+		if h.want == 1 && len(h.book) == 0 {
+			multi = 1
 		}
-		info := s.player.Hint(ctx, pos, n, func(in search.Info) {
-			writeSearch(r, in, n)
+		info := s.player.Hint(ctx, pos, multi, func(in search.Info) {
+			h.search(in)
 			r.Printf("nodestats %d %s", in.Nodes, seconds(time.Since(t0)))
 			last, reported = in, true
 		})
 		// The final result may be more than the last report (a last
 		// iteration, or a solve): send it too.
 		if !reported || !sameResult(last, info) {
-			writeSearch(r, info, n)
+			h.search(info)
 			r.Printf("nodestats %d %s", info.Nodes, seconds(time.Since(t0)))
 		}
-		r.Println("status")
+		for _, m := range h.missing() {
+			v, ok := s.moveValue(ctx, pos, m, info)
+			if !ok {
+				break
+			}
+			h.revalue(info, m, v)
+		}
 	})
 	return nil
+}
+
+// moveValue searches move m of pos as deep as the final result in went
+// (a solve if in is one), for the value of a move that left the hint's
+// best moves; ok is false if the search was stopped or fell short.
+func (s *session) moveValue(ctx context.Context, pos bitboard.Position, m bitboard.Square, in search.Info) (score int, ok bool) {
+	lim := s.player.Settings.Limits()
+	if in.Exact {
+		lim.EndgameEmpties, lim.WLD = search.AlwaysSolve, in.WLD
+	} else {
+		lim.Depth = max(in.Depth-1, 1)
+	}
+	child := play.Think(ctx, s.player.Engine, pos.Play(m), lim, nil)
+	if ctx.Err() != nil || (in.Exact && !child.Exact) || (!child.Exact && child.Depth < lim.Depth) {
+		return 0, false
+	}
+	return -child.Score, true
 }
 
 // sameResult reports whether two results would give the same search lines.
@@ -289,37 +337,17 @@ func sameResult(a, b search.Info) bool {
 	return true
 }
 
-// writeSearch writes the "search" lines of one report: every scored root
-// move (best first) when the search scored several, else the PV.
-func writeSearch(r *textio.Reporter, in search.Info, n int) {
-	depth := depthText(in)
-	if len(in.Moves) > 1 {
-		for i, m := range in.Moves {
-			if i == n {
-				break
-			}
-			pv := []bitboard.Square{m.Move}
-			if m.Move == in.Best && len(in.PV) > 0 {
-				pv = in.PV
-			}
-			r.Printf("search %s %+.2f 0 %s", play.FormatPV(pv), float64(m.Score), depth)
-		}
-		return
-	}
-	if len(in.PV) == 0 {
-		return
-	}
-	r.Printf("search %s %+.2f 0 %s", play.FormatPV(in.PV), float64(in.Score), depth)
-}
-
-// depthText is the depth column: the depth, or 100% for an exact solve and
-// 100%W for a win/loss/draw one.
+// depthText is the depth column: the depth, with @percent for a selective
+// search, or 100% for an exact solve and 100%W for a win/loss/draw one.
 func depthText(in search.Info) string {
 	switch {
 	case in.Exact && in.WLD:
 		return "100%W"
 	case in.Exact:
 		return "100%"
+	case in.Selectivity > 0 && in.Selectivity < 100:
+		// A selective (Multi-ProbCut) result, as Edax shows it: 18@95%.
+		return strconv.Itoa(in.Depth) + "@" + strconv.Itoa(in.Selectivity) + "%"
 	}
 	return strconv.Itoa(in.Depth)
 }
@@ -346,7 +374,9 @@ func (s *session) goMove(arg string) error {
 		t0 := time.Now()
 		m, info := s.player.Go(ctx, pos, c, func(in search.Info) {
 			if in.Best != bitboard.NoSquare {
-				r.Printf("status %s %+.2f depth %s", play.FormatPV(in.PV), float64(in.Score), depthText(in))
+				// Value and depth first: NBoard's status bar cuts a long
+				// line of play, and the value is what the user looks for.
+				r.Printf("status %+.2f depth %s: %s", float64(in.Score), depthText(in), play.FormatPV(in.PV))
 			}
 		})
 		if m.How == play.FromBook {
@@ -362,16 +392,23 @@ func (s *session) goMove(arg string) error {
 
 // analyze evaluates every position of the game, last first (so that the
 // endgame's exact results help the earlier positions through the hash
-// table), sending "analysis <movesMade> <eval>" for each.
-func (s *session) analyze() {
+// table), sending "analysis <movesMade> <eval>" for each. The eval is from
+// Black's side, as NBoard plots it (its own engine reports so): from the
+// side to move, the curve would flip sign at every move.
+func (s *session) analyze(string) error {
 	positions := s.game.Positions()
 	s.think(func(ctx context.Context, r *textio.Reporter) {
 		r.Println("status analysing")
 		s.player.Analyze(ctx, positions, func(i int, info search.Info) {
-			r.Printf("analysis %d %.2f", i, float64(info.Score))
+			v := float64(info.Score)
+			if positions[i].ToMove == bitboard.White {
+				v = -v
+			}
+			r.Printf("analysis %d %.2f", i, v)
 		})
 		r.Println("status")
 	})
+	return nil
 }
 
 func splitWord(s string) (word, rest string) {

@@ -116,7 +116,7 @@ const exampleGame = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[me]PW[
 func TestExampleSession(t *testing.T) {
 	h := startSession(t, &playtest.Greedy{})
 	h.send("nboard 2", "set game "+exampleGame, "set depth 12")
-	if l, _ := h.expect("set myname"); l != "set myname Outflank12" {
+	if l, _ := h.expect("set myname"); l != "set myname Outflank" {
 		t.Errorf("got %q", l)
 	}
 	h.send("ping 1", "hint 3")
@@ -369,12 +369,21 @@ func TestBadInput(t *testing.T) {
 		h.send(b, "ping "+strconv.Itoa(i))
 		l, before := h.expect("pong " + strconv.Itoa(i))
 		_ = l
-		if len(before) != 1 {
-			t.Errorf("%q: want one error line, got %q", b, before)
+		// One error line on stderr, and for a known command the same text
+		// as a status line, which NBoard shows.
+		want := 2
+		if b == "frobnicate 3" {
+			want = 1
+		}
+		if len(before) != want {
+			t.Errorf("%q: want %d error lines, got %q", b, want, before)
 			continue
 		}
 		if !strings.HasPrefix(before[0], "outflank: ") {
 			t.Errorf("%q: error %q does not start with \"outflank: \"", b, before[0])
+		}
+		if want == 2 && (!strings.HasPrefix(before[1], "status ") || !strings.HasSuffix(before[0], strings.TrimPrefix(before[1], "status "))) {
+			t.Errorf("%q: status line %q does not say what %q says", b, before[1], before[0])
 		}
 	}
 	// The position is still the start: go answers a legal opening move.
@@ -511,5 +520,23 @@ func TestLimits(t *testing.T) {
 	lim = <-r.lims
 	if lim.Depth != 7 || lim.Time != 0 || lim.MultiPV != 4 {
 		t.Errorf("hint limits %+v, want depth 7, no time, MultiPV 4", lim)
+	}
+}
+
+func TestDepthText(t *testing.T) {
+	for _, c := range []struct {
+		in   search.Info
+		want string
+	}{
+		{search.Info{Depth: 12, Selectivity: 100}, "12"},
+		{search.Info{Depth: 18, Selectivity: 95}, "18@95%"},
+		{search.Info{Depth: 24, Selectivity: 73}, "24@73%"},
+		{search.Info{Depth: 24, Selectivity: 100, Exact: true}, "100%"},
+		{search.Info{Depth: 24, Selectivity: 100, Exact: true, WLD: true}, "100%W"},
+		{search.Info{Depth: 7}, "7"},
+	} {
+		if got := depthText(c.in); got != c.want {
+			t.Errorf("depthText(%+v) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

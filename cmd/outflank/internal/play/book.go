@@ -18,19 +18,36 @@ type Learner interface {
 type BookMove struct {
 	Move  bitboard.Square
 	Score float64 // expected final disc difference for the side that plays it
-	Games int     // games behind the statistics
+	Games int     // games behind the statistics (0 for a book valued by search)
+	// Depth and Selectivity (percent) of the search behind Score; Depth 0
+	// for a statistics book.
+	Depth, Selectivity int
+}
+
+// Chooser is a Book that picks its own move to play (a searched book:
+// among the moves within its variety of the best).
+type Chooser interface {
+	Choose(pos bitboard.Position) (BookMove, bool)
 }
 
 // MinBookGames is how many games a book move needs before the engine plays
 // it without searching: fewer games say too little about a line.
 const MinBookGames = 10
 
-// BookChoice returns the move to play from b in pos: the best-ranked move
-// with at least MinBookGames games. ok is false without a book, out of
-// book, or when the move is not legal (a damaged book).
+// BookChoice returns the move to play from b in pos: a Chooser's choice,
+// or else the best-ranked move with at least MinBookGames games. ok is false
+// without a book, out of book, or when the move is not legal (a damaged
+// book).
 func BookChoice(b Book, pos bitboard.Position) (m BookMove, ok bool) {
 	if b == nil {
 		return BookMove{}, false
+	}
+	if c, isChooser := b.(Chooser); isChooser {
+		m, ok := c.Choose(pos)
+		if !ok || !pos.IsLegal(m.Move) || m.Move == bitboard.PassMove {
+			return BookMove{}, false
+		}
+		return m, true
 	}
 	for _, c := range b.Moves(pos) {
 		if c.Games >= MinBookGames && pos.IsLegal(c.Move) && c.Move != bitboard.PassMove {

@@ -2,6 +2,7 @@ package play_test
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -343,5 +344,46 @@ func TestThinkPassRealSearch(t *testing.T) {
 	info := play.Think(context.Background(), eng, pos, search.Limits{Depth: 4}, nil)
 	if info.Best != bitboard.PassMove || len(info.PV) < 2 || info.PV[1] != sq("a1") || info.Score != -64 || !info.Exact {
 		t.Errorf("got %+v, want PA a1, exact -64", info)
+	}
+}
+
+// TestGoAlwaysLegal plays random games with the real search under limits
+// that stop it at once or almost (a spent clock, a cancelled context, a
+// forced pass): every move Go returns is legal.
+func TestGoAlwaysLegal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	p := &play.Player{Engine: search.New(search.Options{HashMB: 1})}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	games := 20
+	if testing.Short() {
+		games = 4
+	}
+	for g := range games {
+		pos := bitboard.Start()
+		for !pos.GameOver() {
+			ctx := context.Background()
+			clock := &play.Clock{Left: time.Duration(rng.IntN(3)) * time.Millisecond}
+			if g%2 == 1 {
+				ctx, clock = cancelled, nil
+			}
+			m, _ := p.Go(ctx, pos, clock, nil)
+			if !pos.IsLegal(m.Square) {
+				t.Fatalf("game %d, %v: Go returned %v", g, pos, m.Square)
+			}
+			if m.Square == bitboard.PassMove {
+				pos = pos.Pass()
+				continue
+			}
+			// Play a random move, not the engine's, to vary the games.
+			moves := pos.Moves()
+			for k := rng.IntN(bitboard.Count(moves)); k > 0; k-- {
+				moves &= moves - 1
+			}
+			pos = pos.Play(bitboard.FirstSquare(moves))
+		}
+		if m, _ := p.Go(context.Background(), pos, nil, nil); m.Square != bitboard.NoSquare || m.How != play.GameOver {
+			t.Fatalf("game %d over: Go returned %v", g, m.Square)
+		}
 	}
 }

@@ -32,11 +32,21 @@ type Settings struct {
 	Endgame int           // solve exactly at or below this many empties (0: EndgameEmpties(Depth); search.AlwaysSolve: always)
 	Time    time.Duration // cap on the time of any move or hint, whatever the clock says (0: none)
 	NoBook  bool          // Go searches even where the book knows the position
-	// Contempt is the value, in discs for the side to move, that the
-	// player gives a draw (NBoard's "set contempt"); 0 scores a draw as a
-	// draw. Play carries it for the front ends; the search has no draw
-	// bias.
+	// Contempt is the value, in discs from Black's side, that the player
+	// gives a draw (NBoard's "set contempt": +100 for its "Draws to
+	// Black", -100 for "Draws to White"); 0 scores a draw as a draw. Go
+	// honours it where a solve proves moves drawn (see DrawValue); the
+	// search itself has no draw bias.
 	Contempt float64
+}
+
+// DrawValue is what a draw is worth to the side to move of pos under the
+// contempt, in discs.
+func (s Settings) DrawValue(pos bitboard.Position) float64 {
+	if pos.ToMove == bitboard.White {
+		return -s.Contempt
+	}
+	return s.Contempt
 }
 
 // DefaultDepth is the midgame depth of Settings that leave it 0.
@@ -125,7 +135,61 @@ func (p *Player) Go(ctx context.Context, pos bitboard.Position, clock *Clock, re
 		lim = forcedLimits(lim)
 	}
 	info := Think(ctx, p.Engine, pos, lim, report)
-	return Move{Square: info.Best, How: how, Eval: float64(info.Score), Time: time.Since(start)}, info
+	m := Move{Square: info.Best, How: how, Eval: float64(info.Score), Time: time.Since(start)}
+	if draw := p.Settings.DrawValue(pos); draw != 0 && how == Searched && info.Exact && !info.WLD {
+		if info.Score == 0 {
+			m.Eval = draw // the best move draws
+		}
+		if contemptMatters(info.Score, draw) {
+			// Under contempt a proven draw is worth draw, not 0: a second
+			// solve, with a warm table, scores every move (MultiPV) so that
+			// the choice can weigh them; if it cannot finish in the time
+			// left, the plain solve's move stands.
+			all := lim
+			all.MultiPV, all.Soft = bitboard.Count(pos.Moves()), 0
+			if lim.Time > 0 {
+				all.Time = lim.Time - time.Since(start) // 0 would mean no limit
+			}
+			if lim.Time == 0 || all.Time > 0 {
+				if scored := Think(ctx, p.Engine, pos, all, nil); scored.Exact && ctx.Err() == nil {
+					best, v := withContempt(scored, draw)
+					if best.Move != info.Best {
+						info.Best, info.Score, info.PV = best.Move, best.Score, []bitboard.Square{best.Move}
+					}
+					m.Square, m.Eval = best.Move, v
+				}
+			}
+		}
+		m.Time = time.Since(start)
+	}
+	return m, info
+}
+
+// contemptMatters reports whether a move proven to draw, worth draw to
+// the side to move, could be chosen instead of the best move, worth score:
+// a draw better than a small win, or a small loss better than the draw.
+func contemptMatters(score int, draw float64) bool {
+	return (draw > 0 && score > 0 && float64(score) < draw) || (draw < 0 && score == 0)
+}
+
+// withContempt picks the best move of an exact result whose drawn moves
+// are worth draw instead of 0, with its value; the search's order breaks
+// ties.
+func withContempt(info search.Info, draw float64) (search.MoveScore, float64) {
+	value := func(score int) float64 {
+		if score == 0 {
+			return draw
+		}
+		return float64(score)
+	}
+	best := search.MoveScore{Move: info.Best, Score: info.Score}
+	v := value(info.Score)
+	for _, ms := range info.Moves {
+		if w := value(ms.Score); w > v {
+			best, v = ms, w
+		}
+	}
+	return best, v
 }
 
 // BookMoves lists what the book knows of pos, best first, up to n moves

@@ -33,13 +33,26 @@ type Config struct {
 	// Interrupt, if not nil, stops the running search (Ctrl-C); when idle
 	// it ends the shell.
 	Interrupt <-chan struct{}
+	// Editor, if not nil, reads the lines instead of in, with line editing
+	// and history, and takes the output (a terminal in raw mode); its Ctrl-C
+	// is the interrupt.
+	Editor *Editor
+	// Width is the width of the output in columns for help text (default 80).
+	Width int
 	// ReadFile and WriteFile access files for load and save (default: the
 	// os package); tests replace them.
 	ReadFile  func(name string) ([]byte, error)
 	WriteFile func(name string, data []byte) error
 }
 
-// Run runs the shell until "quit" or the end of input.
+// ErrScript is returned (wrapped) by Run when a command of a script failed,
+// so that "outflank shell < script" exits with a failure status. Each error
+// has already been reported on its own line.
+var ErrScript = errors.New("the script had errors")
+
+// Run runs the shell until "quit" or the end of input. Reading a script
+// (not Interactive), it returns an error wrapping ErrScript if any command
+// failed.
 func Run(in io.Reader, out, errOut io.Writer, newEngine play.Factory, cfg Config) error {
 	if cfg.Name == "" {
 		cfg.Name = "Outflank"
@@ -52,6 +65,18 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine play.Factory, cfg Config
 	}
 	if cfg.WriteFile == nil {
 		cfg.WriteFile = func(name string, data []byte) error { return os.WriteFile(name, data, 0o644) }
+	}
+	if cfg.Editor != nil {
+		in, out, errOut = cfg.Editor, cfg.Editor, cfg.Editor
+		if cfg.Interrupt == nil {
+			cfg.Interrupt = cfg.Editor.Interrupt()
+		}
+		if cfg.Width == 0 {
+			cfg.Width = cfg.Editor.Width()
+		}
+	}
+	if cfg.Width <= 0 {
+		cfg.Width = 80
 	}
 	s := &shell{
 		cfg:       cfg,
@@ -71,7 +96,10 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine play.Factory, cfg Config
 		s.showBoard()
 	}
 	for {
-		if cfg.Interactive {
+		switch {
+		case cfg.Editor != nil:
+			cfg.Editor.Prompt(s.prompt()) // the editor shows it when it reads the line
+		case cfg.Interactive:
 			s.out.Prompt(s.prompt())
 		}
 		l, ok := s.in.Next()
@@ -79,16 +107,28 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine play.Factory, cfg Config
 			if cfg.Interactive {
 				s.out.Println("")
 			}
-			return nil
+			return s.scriptErr()
 		}
 		if l.TooLong {
 			s.errorf("line too long (over %d bytes)", textio.MaxLine)
 			continue
 		}
 		if s.handle(l.Text) {
-			return nil
+			return s.scriptErr()
 		}
 	}
+}
+
+// scriptErr is Run's result: ErrScript if a command of a script failed.
+func (s *shell) scriptErr() error {
+	if s.failed == 0 || s.cfg.Interactive {
+		return nil
+	}
+	plural := "s"
+	if s.failed == 1 {
+		plural = ""
+	}
+	return fmt.Errorf("%w (%d failed command%s)", ErrScript, s.failed, plural)
 }
 
 type shell struct {
@@ -100,6 +140,7 @@ type shell struct {
 	hist      *play.History
 	engineFor [2]bool // colours the engine plays by itself
 	in        *play.Input
+	failed    int // commands that ended in an error
 }
 
 func (s *shell) prompt() string {
@@ -111,6 +152,7 @@ func (s *shell) prompt() string {
 }
 
 func (s *shell) errorf(format string, args ...any) {
+	s.failed++
 	s.out.Errorf("error: "+format, args...)
 }
 
@@ -137,13 +179,13 @@ func init() {
 		"redo":    {"[N]", "replay N moves taken back (default 1)", (*shell).redo},
 		"go":      {"", "the engine plays a move for the side to move", (*shell).goMove},
 		"hint":    {"[N]", "evaluate the N best moves (default 3)", (*shell).hint},
-		"solve":   {"[wld]", "solve the position exactly (or only win/loss/draw)", (*shell).solve},
+		"solve":   {"[wld]", "solve the position exactly (or only win/loss/draw) within the \"time\" setting, a line a depth", (*shell).solve},
 		"board":   {"[BOARD]", "show the board, or set it: 64 squares X/O/- from a1 to h8, then the side to move", (*shell).board},
 		"engine":  {"black|white|both|none", "choose which sides the engine plays by itself", (*shell).engineSides},
 		"level":   {"N", "strength: midgame depth N, exact endgame at 2N empties (up to 24)", (*shell).level},
 		"depth":   {"N", "midgame depth (1-60)", (*shell).setDepth},
 		"endgame": {"N", "solve exactly from N empties (0-60)", (*shell).setEndgame},
-		"time":    {"SECONDS", "time limit per move (0: none)", (*shell).setTime},
+		"time":    {"SECONDS", "time limit per move and per solve: 5 or 5s, 500ms, 1m (0: none)", (*shell).setTime},
 		"threads": {"N", "search threads", (*shell).setThreads},
 		"hash":    {"MB", "transposition table size", (*shell).setHash},
 		"load":    {"FILE", "load a game: GGF, a transcript, or a board", (*shell).load},
@@ -182,7 +224,8 @@ func (s *shell) handle(line string) bool {
 		fields = append([]string{"play"}, fields...)
 	}
 	if err := c.run(s, fields[1:]); err != nil {
-		s.errorf("%s: %v", name, err)
+		// Errors from below may already name the command ("board: ...").
+		s.errorf("%s: %s", name, strings.TrimPrefix(err.Error(), name+": "))
 	}
 	return false
 }
@@ -197,7 +240,10 @@ func (s *shell) help(args []string) error {
 		if !ok {
 			return fmt.Errorf("unknown command %q", args[0])
 		}
-		s.out.Printf("%s %s: %s", name, c.args, c.help)
+		s.out.Println(strings.TrimSpace(name + " " + c.args))
+		for _, l := range textio.Wrap(c.help, s.cfg.Width-helpIndent) {
+			s.out.Println(strings.Repeat(" ", helpIndent) + l)
+		}
 		return nil
 	}
 	names := make([]string, 0, len(cmds))
@@ -206,11 +252,38 @@ func (s *shell) help(args []string) error {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		c := cmds[n]
-		s.out.Printf("  %-26s %s", strings.TrimSpace(n+" "+c.args), c.help)
+		for _, l := range helpEntry(strings.TrimSpace(n+" "+cmds[n].args), cmds[n].help, s.cfg.Width) {
+			s.out.Println(l)
+		}
 	}
-	s.out.Println("Moves are squares a1-h8 (a1 top left); a transcript such as f5d6c3 plays several.")
+	for _, l := range textio.Wrap("Moves are squares a1-h8 (a1 top left); a transcript such as f5d6c3 plays several. \"help COMMAND\" explains one command.", s.cfg.Width) {
+		s.out.Println(l)
+	}
 	return nil
+}
+
+// helpIndent is the column where command descriptions start in "help".
+const helpIndent = 18
+
+// helpEntry lays out one command of the help list within width columns: the
+// synopsis, then the description from column helpIndent, wrapped; a synopsis
+// too long for its column gets a line of its own, so the descriptions stay
+// aligned.
+func helpEntry(synopsis, help string, width int) []string {
+	text := textio.Wrap(help, max(width-helpIndent, 20))
+	pad := strings.Repeat(" ", helpIndent)
+	var out []string
+	first := "  " + synopsis
+	if len(first) < helpIndent {
+		out = append(out, first+pad[len(first):]+text[0])
+		text = text[1:]
+	} else {
+		out = append(out, first)
+	}
+	for _, l := range text {
+		out = append(out, pad+l)
+	}
+	return out
 }
 
 func noArgs(args []string) error {
@@ -226,7 +299,7 @@ func (s *shell) showBoard() {
 	s.out.Println(strings.TrimRight(pos.Picture(pos.Moves()), "\n"))
 	switch {
 	case pos.GameOver():
-		s.out.Printf("Game over: %s.", pos.Result())
+		s.out.Printf("Game over: %s.", finalScore(pos))
 	default:
 		last := ""
 		if g := s.hist.Game(); len(g.Moves) > 0 {
@@ -239,6 +312,28 @@ func (s *shell) showBoard() {
 		}
 		s.out.Printf("%s to move%s; legal moves (*): %s", capital(pos.ToMove.String()), last, bitboard.SquaresString(pos.Moves()))
 	}
+}
+
+// finalScore describes the end of a game: the discs on the board, as the
+// rule booklet counts them, and, when squares are left empty, the score
+// with the empties given to the winner (half each in a draw), as
+// tournaments, solve, match and NBoard count it.
+func finalScore(pos bitboard.Position) string {
+	r := pos.Result()
+	e := pos.Empties()
+	if e == 0 {
+		return r.String()
+	}
+	b := pos.BlackScoreEmptiesToWinner()
+	hi, lo := b, 64-b
+	if hi < lo {
+		hi, lo = lo, hi
+	}
+	given := "to the winner"
+	if r.Draw {
+		given = "half to each"
+	}
+	return fmt.Sprintf("%s on the board; %d-%d with the %d empty squares %s, as tournaments count", r, hi, lo, e, given)
 }
 
 func capital(s string) string {
@@ -336,10 +431,15 @@ func score(in search.Info) string {
 	return fmt.Sprintf("%+d", in.Score)
 }
 
+// line writes a line of play for people the way every Outflank command
+// does: squares in lower case, as typed, and "pass" for a pass.
 func line(pv []bitboard.Square) string {
 	parts := make([]string, len(pv))
 	for i, m := range pv {
 		parts[i] = m.String()
+		if m == bitboard.PassMove {
+			parts[i] = "pass"
+		}
 	}
 	return strings.Join(parts, " ")
 }
@@ -417,17 +517,20 @@ func (s *shell) play(args []string) error {
 	if err != nil {
 		return err
 	}
-	for i, m := range moves {
+	before := s.hist.Moves()
+	for _, m := range moves {
 		if gm := s.hist.Game().Moves; m == bitboard.PassMove && len(gm) > 0 &&
 			gm[len(gm)-1].Square == bitboard.PassMove && !s.hist.Position().MustPass() {
 			continue // a transcript's explicit pass, already made by forcePass
 		}
 		pos := s.hist.Position()
 		if err := s.hist.Play(bitboard.GameMove{Square: m}); err != nil {
-			if i > 0 {
+			if n := s.hist.Moves(); n > before {
 				s.showBoard() // the moves before it stand
 			}
-			return fmt.Errorf("move %d (%s) not played: %s", i+1, m, reason(pos, m))
+			// Numbered as a move of the game (passes count), as the prompt
+			// and the GGF record number it.
+			return fmt.Errorf("move %d (%s) not played: %s", s.hist.Moves()+1, line([]bitboard.Square{m}), reason(pos, m))
 		}
 		s.forcePass()
 	}
@@ -582,15 +685,45 @@ func (s *shell) solve(args []string) error {
 		wld = true
 	}
 	pos := s.hist.Position()
-	if pos.Empties() > 30 && s.cfg.Interactive {
-		s.out.Printf("Solving %d empties exactly may take very long; Ctrl-C stops it.", pos.Empties())
+	// Say at once what will happen, show a line a depth, and stop at the
+	// shell's time setting, as "outflank solve" does: beyond
+	// solveReachEmpties a solve cannot finish, so the search deepens until
+	// the time is spent (with no time set it solves anyway; Ctrl-C stops).
+	t := s.player.Settings.Time
+	lim := search.Limits{EndgameEmpties: search.AlwaysSolve, WLD: wld, Time: t}
+	what := "exactly"
+	if wld {
+		what = "for win, loss or draw"
+	}
+	how := ""
+	if s.cfg.Interactive {
+		how = "; Ctrl-C stops"
+	}
+	switch {
+	case pos.Empties() > solveReachEmpties && t > 0:
+		lim.EndgameEmpties, lim.Soft = 0, t
+		s.out.Printf("%d empties are beyond an exact solve (hours or more): searching for %s instead (the \"time\" setting; \"time 0\" solves anyway)%s, a line a depth.", pos.Empties(), t, how)
+	case t > 0:
+		s.out.Printf("Solving %d empties %s, at most %s (the \"time\" setting)%s.", pos.Empties(), what, t, how)
+	default:
+		s.out.Printf("Solving %d empties %s, no time limit%s.", pos.Empties(), what, how)
 	}
 	var info search.Info
-	stopped := s.search(func(ctx context.Context, progress func(search.Info)) {
-		info = s.player.Solve(ctx, pos, wld, progress)
-	})
-	if stopped || !info.Exact {
+	stopped := s.in.While(func(ctx context.Context) {
+		r := s.out.Reporter()
+		defer r.Close()
+		info = play.Think(ctx, s.player.Engine, pos, lim, func(in search.Info) {
+			if in.Best != bitboard.NoSquare {
+				r.Printf("  %s", describe(in))
+			}
+		})
+	}, nil)
+	switch {
+	case stopped:
 		s.out.Printf("Not solved (stopped): best so far %s", describe(info))
+		return nil
+	case !info.Exact:
+		s.out.Printf("Not solved within %s (\"time 0\" removes the limit): best so far %s", t, describe(info))
 		return nil
 	}
 	verdict := "a draw"
@@ -606,6 +739,10 @@ func (s *shell) solve(args []string) error {
 	s.out.Printf("Solved: %s with perfect play (%s); %s", verdict, score(info), describe(info))
 	return nil
 }
+
+// solveReachEmpties is where an exact solve stops being a matter of
+// minutes (the solve command's limit too).
+const solveReachEmpties = 30
 
 func abs(x int) int {
 	if x < 0 {
@@ -689,15 +826,37 @@ func (s *shell) setEndgame(args []string) error {
 
 func (s *shell) setTime(args []string) error {
 	if len(args) != 1 {
-		return errors.New("want a number of seconds")
+		return errors.New("want a time per move, in seconds (5) or with a unit (5s, 500ms, 1m)")
 	}
-	v, err := strconv.ParseFloat(args[0], 64)
-	if err != nil || !(v >= 0 && v <= 1e6) { // NaN fails too
-
-		return fmt.Errorf("%q is not a number of seconds", args[0])
+	d, err := ParseTime(args[0])
+	if err != nil {
+		return fmt.Errorf("%q: %w", args[0], err)
 	}
-	s.player.Settings.Time = time.Duration(v * float64(time.Second))
+	s.player.Settings.Time = d
 	return s.status(nil)
+}
+
+var errTimeRange = errors.New("want a time from 0 (no limit) to 1000000 seconds")
+
+// ParseTime reads a time limit as people write it: a number of seconds
+// ("5", "2.5") or a Go duration with its unit ("5s", "500ms", "1m30s").
+// Zero means no limit. Errors do not repeat the text (callers name it). The shell's "time" command and the --time flags
+// share it, so that both forms work in both places.
+func ParseTime(text string) (time.Duration, error) {
+	if v, err := strconv.ParseFloat(text, 64); err == nil {
+		if !(v >= 0 && v <= 1e6) { // NaN fails too
+			return 0, errTimeRange
+		}
+		return time.Duration(v * float64(time.Second)), nil
+	}
+	d, err := time.ParseDuration(text)
+	if err != nil {
+		return 0, errors.New("not a time: want seconds (5) or a duration with a unit (5s, 500ms, 1m)")
+	}
+	if d < 0 || d > 1e6*time.Second {
+		return 0, errTimeRange
+	}
+	return d, nil
 }
 
 func (s *shell) setThreads(args []string) error {
@@ -822,7 +981,7 @@ func (s *shell) save(args []string) error {
 	g := s.hist.Game()
 	var text string
 	if strings.EqualFold(filepath.Ext(args[0]), ".ggf") {
-		text = g.GGF() + "\n"
+		text = s.record(time.Now()).GGF() + "\n"
 	} else {
 		if g.Start != bitboard.Start() {
 			return errors.New("the game does not start from the standard position: save it as .ggf")
@@ -840,6 +999,52 @@ func (s *shell) save(args []string) error {
 	return nil
 }
 
+// record is the game as a full GGF record, as NBoard and GGS write them:
+// the place, date, players, result, clock and type around the moves.
+// Properties of a loaded game (its players, say) are kept.
+func (s *shell) record(now time.Time) *bitboard.Game {
+	g := *s.hist.Game()
+	g.Props = append([]bitboard.Prop(nil), g.Props...)
+	set := func(key, value string) {
+		if _, ok := g.Prop(key); !ok {
+			g.SetProp(key, value)
+		}
+	}
+	set("PC", s.cfg.Name+" shell")
+	set("DT", now.UTC().Format("2006-01-02 15:04:05 GMT"))
+	for c, key := range []string{"PB", "PW"} {
+		player := "human"
+		if s.engineFor[c] {
+			player = s.cfg.Name
+		}
+		set(key, player)
+	}
+	// RE is Black's score with the empties to the winner, the GGS way;
+	// an unfinished game has none yet.
+	re := "?"
+	if end := s.hist.Position(); end.GameOver() {
+		re = fmt.Sprintf("%+.3f", float64(2*end.BlackScoreEmptiesToWinner()-64))
+	}
+	g.SetProp("RE", re)
+	// The shell has no game clock, only a limit per move: written as a
+	// clock with nothing but an increment per move. Without a limit there
+	// is no clock to write (TI[0:00] would read as no time at all).
+	if s.player.Settings.Time > 0 {
+		set("TI", "0:00/"+clock(s.player.Settings.Time))
+	}
+	set("TY", "8")
+	return &g
+}
+
+// clock writes d as GGF clocks do, [[h:]m:]ss.
+func clock(d time.Duration) string {
+	sec := int(d.Round(time.Second) / time.Second)
+	if sec >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", sec/3600, sec/60%60, sec%60)
+	}
+	return fmt.Sprintf("%d:%02d", sec/60, sec%60)
+}
+
 func (s *shell) showGame(args []string) error {
 	if err := noArgs(args); err != nil {
 		return err
@@ -850,6 +1055,6 @@ func (s *shell) showGame(args []string) error {
 		moves[i] = m.Square
 	}
 	s.out.Printf("moves: %s", bitboard.Transcript(moves))
-	s.out.Printf("ggf: %s", g.GGF())
+	s.out.Printf("ggf: %s", s.record(time.Now()).GGF())
 	return nil
 }

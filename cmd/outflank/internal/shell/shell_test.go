@@ -19,6 +19,16 @@ type files map[string]string
 // everything it wrote (errors included, as on a terminal).
 func runScript(t *testing.T, fs files, lines ...string) string {
 	t.Helper()
+	out, err := runScriptErr(t, fs, lines...)
+	if err != nil && !errors.Is(err, ErrScript) {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// runScriptErr is runScript that also returns Run's error.
+func runScriptErr(t *testing.T, fs files, lines ...string) (string, error) {
+	t.Helper()
 	var out strings.Builder
 	cfg := Config{Name: "Outflank", Level: 2}
 	if fs != nil {
@@ -38,13 +48,11 @@ func runScript(t *testing.T, fs files, lines ...string) string {
 	}()
 	select {
 	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
+		return out.String(), err
 	case <-time.After(20 * time.Second):
 		t.Fatal("shell hung")
 	}
-	return out.String()
+	return "", nil
 }
 
 type lockedWriter struct{ w io.Writer }
@@ -72,8 +80,8 @@ func TestBadInput(t *testing.T) {
 		"error: undo: \"0\" is not a number",
 		"error: depth: want one number",
 		"error: depth: depth \"99\" is not a number from 1 to 60",
-		"error: time: \"-1\" is not a number of seconds",
-		"error: board: board: only 4 of 64 squares",
+		"error: time: \"-1\": want a time from 0 (no limit) to 1000000 seconds",
+		"error: board: only 4 of 64 squares",
 		"error: new: handicap \"5\"",
 		"error: load: open nothing.ggf: no such file",
 		"error: engine: \"purple\"",
@@ -163,7 +171,7 @@ func TestPassAndGameOver(t *testing.T) {
 	if !strings.Contains(out, "Game over: black wins 64-0 (margin 64).") {
 		t.Errorf("no final score: %s", out)
 	}
-	if !strings.Contains(out, "error: go: the game is over") || !strings.Contains(out, "error: play: move 1 (a2) not played: the game is over") {
+	if !strings.Contains(out, "error: go: the game is over") || !strings.Contains(out, "error: play: move 3 (a2) not played: the game is over") {
 		t.Errorf("moves after the end accepted: %s", out)
 	}
 }
@@ -228,7 +236,7 @@ func FuzzShell(f *testing.F) {
 			ReadFile:  func(name string) ([]byte, error) { return []byte(fs[name]), nil },
 			WriteFile: func(name string, data []byte) error { fs[name] = string(data); return nil },
 		}
-		if err := Run(strings.NewReader(line), &out, &out, func(search.Options) play.Searcher { return &playtest.Greedy{} }, cfg); err != nil {
+		if err := Run(strings.NewReader(line), &out, &out, func(search.Options) play.Searcher { return &playtest.Greedy{} }, cfg); err != nil && !errors.Is(err, ErrScript) {
 			t.Fatal(err)
 		}
 	})

@@ -160,3 +160,22 @@ func (r *Reporter) Close() {
 	r.closed = true
 	r.o.mu.Unlock()
 }
+
+// Wrap breaks text into lines of at most width bytes at spaces (a longer
+// word gets a line of its own).
+func Wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case len(line)+1+len(w) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	return append(lines, line)
+}

@@ -47,3 +47,11 @@ func TestReporterClose(t *testing.T) {
 		t.Errorf("got %q", b.String())
 	}
 }
+
+func TestWrap(t *testing.T) {
+	got := Wrap("the quick brown fox jumps over a lazy dog; supercalifragilistic", 12)
+	want := []string{"the quick", "brown fox", "jumps over a", "lazy dog;", "supercalifragilistic"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("Wrap = %q, want %q", got, want)
+	}
+}

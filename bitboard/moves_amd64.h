@@ -1,0 +1,105 @@
+// Macros shared by moves_amd64.s and perft_amd64.s. Register use is
+// fixed; each macro says which registers it reads and clobbers.
+
+// MOVES_CANDIDATES: the move candidates of the player broadcast in Y0
+// against the opponent broadcast in Y1, all four directions at once, one per
+// 64-bit lane (Kogge-Stone as in Moves), OR-ed into BX, not yet masked with
+// the empty squares. Reads Y8-Y10 (·dirMask, ·dirShift, ·dirShift2);
+// clobbers Y2-Y7.
+#define MOVES_CANDIDATES \
+	VPAND   Y8, Y1, Y2 \
+	VPSLLVQ Y9, Y0, Y3 \
+	VPAND   Y2, Y3, Y3 \
+	VPSLLVQ Y9, Y3, Y4 \
+	VPAND   Y2, Y4, Y4 \
+	VPOR    Y4, Y3, Y3 \
+	VPSLLVQ Y9, Y2, Y5 \
+	VPAND   Y2, Y5, Y5 \
+	VPSLLVQ Y10, Y3, Y4 \
+	VPAND   Y5, Y4, Y4 \
+	VPOR    Y4, Y3, Y3 \
+	VPSLLVQ Y10, Y3, Y4 \
+	VPAND   Y5, Y4, Y4 \
+	VPOR    Y4, Y3, Y3 \
+	VPSLLVQ Y9, Y3, Y3 \
+	VPSRLVQ Y9, Y0, Y6 \
+	VPAND   Y2, Y6, Y6 \
+	VPSRLVQ Y9, Y6, Y4 \
+	VPAND   Y2, Y4, Y4 \
+	VPOR    Y4, Y6, Y6 \
+	VPSRLVQ Y9, Y5, Y7 \
+	VPSRLVQ Y10, Y6, Y4 \
+	VPAND   Y7, Y4, Y4 \
+	VPOR    Y4, Y6, Y6 \
+	VPSRLVQ Y10, Y6, Y4 \
+	VPAND   Y7, Y4, Y4 \
+	VPOR    Y4, Y6, Y6 \
+	VPSRLVQ Y9, Y6, Y6 \
+	VPOR    Y6, Y3, Y3 \
+	VEXTRACTI128 $1, Y3, X4 \
+	VPOR    X4, X3, X3 \
+	VPSHUFD $0x4E, X3, X4 \
+	VPOR    X4, X3, X3 \
+	VMOVQ   X3, BX
+
+// FLIPS: the discs flipped by a move on square CX, in the low quadword of X4
+// (and the high one). Reads Y12 = p and Y13 = o broadcast, Y11 = o &
+// ·dirMask, Y14 = Y11 & (Y11 >> ·dirShift), Y15 = 0, Y9 and Y10; leaves the
+// move's bit broadcast in Y2; clobbers Y3-Y7, AX and R12.
+//
+// Towards higher bits (the four rays of ·rays[CX][0:4], one per lane) the
+// first square of the ray that is not o is the lowest set bit of ^o & ray;
+// the o discs below it flip if it holds a p disc. Towards lower bits there is
+// no vector count of leading zeros in AVX2, so a Kogge-Stone fill over the o
+// discs from the move runs instead, and flips if the square past it holds p.
+#define FLIPS \
+	MOVQ CX, AX \
+	SHLQ $6, AX \
+	LEAQ ·rays(SB), R12 \
+	VMOVDQU (R12)(AX*1), Y3 \
+	VPANDN Y3, Y13, Y4 \
+	VPSUBQ Y4, Y15, Y5 \
+	VPAND Y5, Y4, Y4 \
+	VPAND Y12, Y4, Y5 \
+	VPCMPEQQ Y15, Y5, Y5 \
+	VPSUBQ ·laneOne(SB), Y4, Y4 \
+	VPAND Y3, Y4, Y4 \
+	VPANDN Y4, Y5, Y4 \
+	MOVQ $1, AX \
+	SHLXQ CX, AX, AX \
+	VMOVQ AX, X2 \
+	VPBROADCASTQ X2, Y2 \
+	VPSRLVQ Y9, Y2, Y6 \
+	VPAND Y11, Y6, Y6 \
+	VPSRLVQ Y9, Y6, Y7 \
+	VPAND Y11, Y7, Y7 \
+	VPOR Y7, Y6, Y6 \
+	VPSRLVQ Y10, Y6, Y7 \
+	VPAND Y14, Y7, Y7 \
+	VPOR Y7, Y6, Y6 \
+	VPSRLVQ Y10, Y6, Y7 \
+	VPAND Y14, Y7, Y7 \
+	VPOR Y7, Y6, Y6 \
+	VPSRLVQ Y9, Y6, Y7 \
+	VPAND Y12, Y7, Y7 \
+	VPCMPEQQ Y15, Y7, Y7 \
+	VPANDN Y6, Y7, Y6 \
+	VPOR Y6, Y4, Y4 \
+	VEXTRACTI128 $1, Y4, X5 \
+	VPOR X5, X4, X4 \
+	VPSHUFD $0x4E, X4, X5 \
+	VPOR X5, X4, X4
+
+// FLIPS_SETUP loads what FLIPS reads, from p in R8 and o in R9.
+#define FLIPS_SETUP \
+	VMOVDQU ·dirMask(SB), Y8 \
+	VMOVDQU ·dirShift(SB), Y9 \
+	VMOVDQU ·dirShift2(SB), Y10 \
+	VMOVQ R8, X12 \
+	VPBROADCASTQ X12, Y12 \
+	VMOVQ R9, X13 \
+	VPBROADCASTQ X13, Y13 \
+	VPAND Y8, Y13, Y11 \
+	VPSRLVQ Y9, Y11, Y14 \
+	VPAND Y11, Y14, Y14 \
+	VPXOR Y15, Y15, Y15

@@ -1,0 +1,338 @@
+package book
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math/bits"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/outflank-othello/outflank/bitboard"
+)
+
+// File format, little-endian:
+//
+//	magic    "OFBOOK\x1a\n" (8 bytes; the \x1a and \n catch text-mode copies)
+//	version  uint16 (2), reserved uint16 (0)
+//	nodes    uint32, then info length uint32 and the info text (UTF-8)
+//	nodes, sorted by key: player uint64, opponent uint64, move count uint8,
+//	         then per move: square uint8, value int8, depth uint8,
+//	         selectivity uint8, flags uint8 (1: exact, 2: screened)
+//	CRC-32 (IEEE) of everything before it
+//
+// Every node is a canonical position with a legal move and lists exactly its
+// legal moves, each once; Read checks all of it, so a file that passes is a
+// book the engine can trust move by move.
+const (
+	magic   = "OFBOOK\x1a\n"
+	magicV1 = "OFBOOK1\n"
+	version = 2
+	recSize = 5
+)
+
+// Errors of Read, wrapped with the details.
+var (
+	ErrNotABook = errors.New("not an Outflank book file (bad magic)")
+	ErrVersion  = errors.New("unsupported book version")
+	ErrCorrupt  = errors.New("book file is truncated or corrupt")
+)
+
+// maxInfo bounds the info text, so that a corrupt length cannot ask for
+// gigabytes.
+const maxInfo = 1 << 16
+
+// Write saves the book in the binary format; equal books give equal files.
+func (b *Book) Write(w io.Writer) error {
+	keys := b.keys()
+	n := 0
+	for _, k := range keys {
+		n += 17 + recSize*len(b.nodes[k])
+	}
+	info := b.Info
+	if len(info) > maxInfo {
+		info = info[:maxInfo]
+	}
+	buf := make([]byte, 0, len(magic)+12+len(info)+n+4)
+	buf = append(buf, magic...)
+	buf = binary.LittleEndian.AppendUint16(buf, version)
+	buf = binary.LittleEndian.AppendUint16(buf, 0)
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(keys)))
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(info)))
+	buf = append(buf, info...)
+	for _, k := range keys {
+		rs := b.nodes[k]
+		buf = binary.LittleEndian.AppendUint64(buf, k.p)
+		buf = binary.LittleEndian.AppendUint64(buf, k.o)
+		buf = append(buf, uint8(len(rs)))
+		for _, r := range rs {
+			buf = append(buf, r.sq, uint8(r.value), r.depth, r.sel, r.flags)
+		}
+	}
+	buf = binary.LittleEndian.AppendUint32(buf, crc32.ChecksumIEEE(buf))
+	_, err := w.Write(buf)
+	return err
+}
+
+// Read loads a book written by Write, checking the magic, version,
+// checksum, size and every node (see the format above).
+func Read(data []byte) (*Book, error) {
+	if bytes.HasPrefix(data, []byte(magicV1)) {
+		return nil, fmt.Errorf("%w: version 1 (the WTHOR statistics book); this build reads version %d (outflank book grow builds one)", ErrVersion, version)
+	}
+	if len(data) < len(magic) || string(data[:len(magic)]) != magic {
+		return nil, ErrNotABook
+	}
+	const head = len(magic) + 12
+	if len(data) < head+4 {
+		return nil, fmt.Errorf("%w: %d bytes, shorter than a header", ErrCorrupt, len(data))
+	}
+	if v := binary.LittleEndian.Uint16(data[len(magic):]); v != version {
+		return nil, fmt.Errorf("%w: version %d (this build reads %d)", ErrVersion, v, version)
+	}
+	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
+	if crc32.ChecksumIEEE(body) != sum {
+		return nil, fmt.Errorf("%w: checksum mismatch (damaged or truncated)", ErrCorrupt)
+	}
+	n := binary.LittleEndian.Uint32(body[len(magic)+4:])
+	infoLen := binary.LittleEndian.Uint32(body[len(magic)+8:])
+	if infoLen > maxInfo || uint64(len(body)) < uint64(head)+uint64(infoLen)+17*uint64(n) {
+		return nil, fmt.Errorf("%w: %d positions and %d bytes of info announced, %d bytes present", ErrCorrupt, n, infoLen, len(data))
+	}
+	b := &Book{nodes: make(map[key][]rec, n), Info: string(body[head : head+int(infoLen)])}
+	r := body[head+int(infoLen):]
+	var prev key
+	for i := uint32(0); i < n; i++ {
+		if len(r) < 17 {
+			return nil, fmt.Errorf("%w: position %d of %d cut short", ErrCorrupt, i+1, n)
+		}
+		k := key{binary.LittleEndian.Uint64(r), binary.LittleEndian.Uint64(r[8:])}
+		m := int(r[16])
+		r = r[17:]
+		if len(r) < m*recSize {
+			return nil, fmt.Errorf("%w: moves of position %d of %d cut short", ErrCorrupt, i+1, n)
+		}
+		if i > 0 && (k.p < prev.p || k.p == prev.p && k.o <= prev.o) {
+			return nil, fmt.Errorf("%w: position %d out of order", ErrCorrupt, i+1)
+		}
+		prev = k
+		rs := make([]rec, m)
+		for j := range rs {
+			x := r[j*recSize:]
+			rs[j] = rec{sq: x[0], value: int8(x[1]), depth: x[2], sel: x[3], flags: x[4]}
+		}
+		r = r[m*recSize:]
+		if err := checkNode(k, rs); err != nil {
+			return nil, fmt.Errorf("%w: position %d: %v", ErrCorrupt, i+1, err)
+		}
+		b.nodes[k] = rs
+	}
+	if len(r) != 0 {
+		return nil, fmt.Errorf("%w: %d bytes after the last position", ErrCorrupt, len(r))
+	}
+	return b, nil
+}
+
+// checkNode checks that k is a canonical position with moves and that rs
+// values each of its legal moves once, within the score range.
+func checkNode(k key, rs []rec) error {
+	pos := k.position()
+	if k.p&k.o != 0 {
+		return errors.New("a square holds two discs")
+	}
+	if c, _ := pos.Canonical(); c.Player != k.p || c.Opponent != k.o {
+		return errors.New("not in canonical form")
+	}
+	legal := pos.Moves()
+	if legal == 0 {
+		return errors.New("no legal move")
+	}
+	var seen uint64
+	for _, r := range rs {
+		if r.sq > 63 || legal&(1<<r.sq) == 0 {
+			return fmt.Errorf("move %d is not legal", r.sq)
+		}
+		if seen&(1<<r.sq) != 0 {
+			return fmt.Errorf("move %s listed twice", bitboard.Square(r.sq))
+		}
+		seen |= 1 << r.sq
+		if r.value < -64 || r.value > 64 || r.sel > 100 || r.depth == 0 || r.flags&^flagsKnown != 0 {
+			return fmt.Errorf("move %s: value %d, depth %d, selectivity %d, flags %d out of range", bitboard.Square(r.sq), r.value, r.depth, r.sel, r.flags)
+		}
+	}
+	if seen != legal {
+		return fmt.Errorf("%d of %d legal moves valued", bits.OnesCount64(seen), bits.OnesCount64(legal))
+	}
+	return nil
+}
+
+// Load reads a book file; errors name the file.
+func Load(path string) (*Book, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	b, err := Read(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return b, nil
+}
+
+// Save writes the book to a file through a temporary file in the same
+// directory and a rename, so that an interrupted save (a killed checkpoint)
+// leaves the previous book intact.
+func (b *Book) Save(path string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	// CreateTemp makes the file private; a book is an ordinary file.
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	w := bufio.NewWriter(tmp)
+	err = tmp.Chmod(mode)
+	if err == nil {
+		err = b.Write(w)
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// Text format (Export, Import): '#' lines are comments, "#info TEXT" lines
+// make up the info; every other line is a position, the 64 squares a1..h8
+// with X for the side to move, O for the other side and - for empty, then
+// " X", then its moves as SQUARE:VALUE@DEPTH/SELECTIVITY, with a trailing x
+// when exact and s when screened: "c4:+2@14/100", "a1:-20@6/100s".
+// Positions need not be canonical.
+
+// Export writes the whole book as text, one position a line.
+func (b *Book) Export(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "# Outflank opening book, text form of version %d: board (X to move), then moves square:value@depth/selectivity (x: exact)\n", version)
+	for _, l := range strings.Split(b.Info, "\n") {
+		if l != "" {
+			fmt.Fprintf(bw, "#info %s\n", l)
+		}
+	}
+	for _, k := range b.keys() {
+		bw.WriteString(bitboard.FromColors(k.p, k.o, bitboard.Black).String())
+		for _, r := range b.nodes[k] {
+			x := ""
+			if r.flags&flagExact != 0 {
+				x = "x"
+			}
+			if r.flags&flagScreened != 0 {
+				x += "s"
+			}
+			fmt.Fprintf(bw, " %s:%+d@%d/%d%s", bitboard.Square(r.sq), r.value, r.depth, r.sel, x)
+		}
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// Import reads a book written by Export (or by hand), checks every position
+// as Read does, and negamaxes it. Errors name the line.
+func Import(r io.Reader) (*Book, error) {
+	b := New()
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	var info []string
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(line, "#info ") {
+			info = append(info, strings.TrimPrefix(line, "#info "))
+			continue
+		}
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		if err := b.importLine(line); err != nil {
+			return nil, fmt.Errorf("book text line %d: %w", n, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("book text: %w", err)
+	}
+	b.Info = strings.Join(info, "\n")
+	b.Negamax()
+	return b, nil
+}
+
+func (b *Book) importLine(line string) error {
+	f := strings.Fields(line)
+	if len(f) < 3 || f[1] != "X" {
+		return errors.New("want a 64-square board, X, and moves")
+	}
+	pos, err := bitboard.ParseBoard(f[0] + " " + f[1])
+	if err != nil {
+		return err
+	}
+	k, s := keyOf(pos)
+	if _, dup := b.nodes[k]; dup {
+		return errors.New("position listed twice (perhaps in a symmetric form)")
+	}
+	rs := make([]rec, 0, len(f)-2)
+	for _, m := range f[2:] {
+		r, err := parseRec(m)
+		if err != nil {
+			return fmt.Errorf("move %q: %w", m, err)
+		}
+		r.sq = uint8(s.Square(bitboard.Square(r.sq)))
+		rs = append(rs, r)
+	}
+	if err := checkNode(k, rs); err != nil {
+		return err
+	}
+	b.nodes[k] = rs
+	return nil
+}
+
+// parseRec reads "c4:+2@14/100", "c4:-3@21/100x" or "a1:-20@6/100s".
+func parseRec(s string) (rec, error) {
+	sqs, rest, ok1 := strings.Cut(s, ":")
+	vs, rest, ok2 := strings.Cut(rest, "@")
+	ds, ss, ok3 := strings.Cut(rest, "/")
+	if !ok1 || !ok2 || !ok3 {
+		return rec{}, errors.New("want SQUARE:VALUE@DEPTH/SELECTIVITY")
+	}
+	var r rec
+	if x, ok := strings.CutSuffix(ss, "s"); ok {
+		ss, r.flags = x, flagScreened
+	}
+	if x, ok := strings.CutSuffix(ss, "x"); ok {
+		ss, r.flags = x, r.flags|flagExact
+	}
+	sq, err := bitboard.ParseSquare(sqs)
+	if err != nil || !sq.IsBoard() {
+		return rec{}, fmt.Errorf("bad square %q", sqs)
+	}
+	v, err1 := strconv.Atoi(vs)
+	d, err2 := strconv.Atoi(ds)
+	sel, err3 := strconv.Atoi(ss)
+	if err1 != nil || err2 != nil || err3 != nil || v < -64 || v > 64 || d < 1 || d > 255 || sel < 0 || sel > 100 {
+		return rec{}, errors.New("value -64..64, depth 1..255, selectivity 0..100 wanted")
+	}
+	r.sq, r.value, r.depth, r.sel = uint8(sq), int8(v), uint8(d), uint8(sel)
+	return r, nil
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/book"
+	"github.com/spf13/pflag"
+)
+
+// The book commands end to end, at a depth small enough for a test: grow
+// from the start, grow a second shard, merge, show, export as text, import,
+// learn a game, and the errors of bad input.
+func TestBookCommands(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.book")
+	out, _, err := runCmd(t, "book", "grow", "--book", a, "--depth", "3", "--positions", "6", "--hash", "1", "--window", "2")
+	if err != nil || !strings.Contains(out, "added 6 positions") {
+		t.Fatalf("grow: %v\n%s", err, out)
+	}
+	// Resuming adds to the same file.
+	if out, _, err = runCmd(t, "book", "grow", "--book", a, "--depth", "3", "--positions", "2", "--hash", "1"); err != nil || !strings.Contains(out, "has 8 positions") {
+		t.Fatalf("resumed grow: %v\n%s", err, out)
+	}
+	// XOT seeds: the start and the first moves are reached by thousands of
+	// XOT lines, and are in the book already.
+	xb := filepath.Join(dir, "x.book")
+	out, errOut, err := runCmd(t, "book", "grow", "--book", xb, "--from", a, "--xot", "--min-games", "5000", "--depth", "3", "--positions", "1", "--hash", "1")
+	var nSeeds, nIn, nBook int
+	if err != nil {
+		t.Fatalf("grow --xot: %v\n%s%s", err, out, errOut)
+	}
+	if _, err := fmt.Sscanf(errOut, "%d seed positions (>= 5000 games, <= 20 moves), %d in the book already at %d positions", &nSeeds, &nIn, &nBook); err != nil || nSeeds < 2 || nIn != nSeeds || nBook != 8 {
+		t.Errorf("grow --xot: %v: %q", err, errOut)
+	}
+	// Two shards of the next positions, then a merge.
+	var shards []string
+	for _, k := range []string{"1/2", "2/2"} {
+		s := filepath.Join(dir, "shard"+k[:1]+".book")
+		shards = append(shards, s)
+		if out, _, err = runCmd(t, "book", "grow", "--book", s, "--from", a, "--shard", k, "--depth", "3", "--positions", "3", "--hash", "1"); err != nil {
+			t.Fatalf("grow shard %s: %v\n%s", k, err, out)
+		}
+	}
+	m := filepath.Join(dir, "m.book")
+	if out, _, err = runCmd(t, "book", "merge", "--out", m, shards[0], shards[1]); err != nil || !strings.Contains(out, "14 positions") {
+		t.Fatalf("merge: %v\n%s", err, out)
+	}
+	out, _, err = runCmd(t, "book", "show", "--book", m, "--moves", "f5")
+	if err != nil || !strings.Contains(out, "in book: negamaxed") || !strings.Contains(out, "leaf: searched") {
+		t.Fatalf("show: %v\n%s", err, out)
+	}
+	if out, _, _ = runCmd(t, "book", "info", "--book", m); !strings.Contains(out, "14 positions") || !strings.Contains(out, "grow: depth 3") {
+		t.Errorf("info:\n%s", out)
+	}
+	txt := filepath.Join(dir, "m.txt")
+	if _, _, err = runCmd(t, "book", "export", "--book", m, "--text", "--out", txt); err != nil {
+		t.Fatal(err)
+	}
+	back := filepath.Join(dir, "back.book")
+	if out, _, err = runCmd(t, "book", "import", "--in", txt, "--out", back); err != nil || !strings.Contains(out, "imported 14 positions") {
+		t.Fatalf("import: %v\n%s", err, out)
+	}
+	x, _ := os.ReadFile(m)
+	y, _ := os.ReadFile(back)
+	if string(x) != string(y) {
+		t.Error("export --text then import does not give back the same book file")
+	}
+
+	games := filepath.Join(dir, "games.ggf")
+	os.WriteFile(games, []byte("(;GM[Othello]B[e6]W[f4]B[e3]W[f6]B[g5]W[d6]B[e7]W[f5]B[c5];)\n"), 0o644)
+	if out, _, err = runCmd(t, "book", "learn", "--book", m, "--depth", "3", "--hash", "1", games); err != nil || !strings.Contains(out, "learnt 1 games") {
+		t.Fatalf("learn: %v\n%s", err, out)
+	}
+	b, err := book.Load(m)
+	if err != nil || b.Len() <= 14 {
+		t.Fatalf("learnt book: %v", err)
+	}
+
+	os.WriteFile(filepath.Join(dir, "bad.book"), x[:len(x)-9], 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"book", "show", "--book", filepath.Join(dir, "bad.book")}, "truncated or corrupt"},
+		{[]string{"book", "grow", "--book", a, "--shard", "3/2"}, "shard"},
+		{[]string{"book", "grow", "--book", a, "--depth", "1"}, "--depth"},
+		{[]string{"book", "grow", "--book", a, "--from", m}, "exists already"},
+		{[]string{"book", "grow"}, "--book FILE is required"},
+		{[]string{"book", "learn", "--book", m, txt}, "no GGF game"},
+		{[]string{"book", "frobnicate"}, "unknown action"},
+	} {
+		if _, _, err := runCmd(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want an error about %q", c.args, err, c.want)
+		}
+	}
+}
+
+// --book-variety is checked, and a variety makes the adapter a chooser
+// within that many discs of the best.
+func TestBookVarietyFlag(t *testing.T) {
+	fl := addEngineFlags(pflag.NewFlagSet("test", pflag.ContinueOnError))
+	*fl.bookVariety = -1
+	if _, err := fl.setup("nboard"); err == nil || !strings.Contains(err.Error(), "--book-variety") {
+		t.Errorf("--book-variety -1: %v", err)
+	}
+	*fl.bookVariety = 3
+	st, err := fl.setup("nboard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bm := st.book.(*bookMoves)
+	start := bitboard.Start()
+	best := bm.Moves(start)[0].Score
+	for range 50 {
+		m, ok := bm.Choose(start)
+		if !ok || m.Score < best-3 || !start.IsLegal(m.Move) {
+			t.Fatalf("variety 3 chose %+v (best %+.0f)", m, best)
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// runCmd runs outflank in process with stdin text and returns stdout,
+// stderr and the error run returned.
+func runWithInput(t *testing.T, stdin string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var out, errOut strings.Builder
+	err = run(args, &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut})
+	return out.String(), errOut.String(), err
+}
+
+// TestHelpIsCommandHelp: "outflank help X" prints exactly what
+// "outflank X --help" prints, on stdout, for every command.
+func TestHelpIsCommandHelp(t *testing.T) {
+	for _, c := range commands {
+		a, aErr, err1 := runWithInput(t, "", "help", c.name)
+		b, bErr, err2 := runWithInput(t, "", c.name, "--help")
+		if err1 != nil || err2 != nil || aErr != "" || bErr != "" {
+			t.Errorf("%s: errors %v %v, stderr %q %q", c.name, err1, err2, aErr, bErr)
+		}
+		if a != b || !strings.HasPrefix(a, "Usage: outflank "+c.name) {
+			t.Errorf("help %s:\n%s\n%s --help:\n%s", c.name, a, c.name, b)
+		}
+	}
+	list, _, _ := runWithInput(t, "", "help")
+	for _, l := range strings.Split(list, "\n") {
+		if len(l) > helpWidth {
+			t.Errorf("help: line of %d columns: %q", len(l), l)
+		}
+	}
+	if out, _, err := runWithInput(t, "", "help", "--help"); err != nil || !strings.HasPrefix(out, "Usage: outflank help") {
+		t.Errorf("help --help: %v %q", err, out)
+	}
+	if _, _, err := runWithInput(t, "", "help", "nosuch"); err == nil || !strings.Contains(err.Error(), `unknown command "nosuch"`) {
+		t.Errorf("help nosuch: %v", err)
+	}
+}
+
+// TestVersion: "outflank version" and "--version" print the build's
+// version, the one GTP's version command answers.
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		out, _, err := runWithInput(t, "", args...)
+		if err != nil || !strings.HasPrefix(out, "outflank "+version()+" (go") {
+			t.Errorf("%v: %v %q", args, err, out)
+		}
+	}
+	out, _, err := runWithInput(t, "1 version\nquit\n", "gtp", "--no-book")
+	if err != nil || !strings.Contains(out, "=1 "+version()+"\n") {
+		t.Errorf("gtp version: %v %q", err, out)
+	}
+}
+
+// TestEvalCheckNeedsWork: evalcheck with nothing to measure says what it
+// needs instead of printing headers and succeeding.
+func TestEvalCheckNeedsWork(t *testing.T) {
+	out, _, err := runWithInput(t, "", "evalcheck")
+	if err == nil || !strings.Contains(err.Error(), "--ffo") || !strings.Contains(err.Error(), "--games") || out != "" {
+		t.Errorf("evalcheck: %v, output %q", err, out)
+	}
+}
+
+// TestPerftArguments: bad depths and ranges are named, not mistaken for
+// flags or silently empty.
+func TestPerftArguments(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"perft", "-3"}, `perft: depth "-3" is not a number from 1 to 60`},
+		{[]string{"perft", "30", "--from", "31"}, "perft: --from 31: want a depth from 1 to DEPTH (30)"},
+		{[]string{"perft", "3", "--board", "XX"}, "perft: --board: only 2 of 64 squares"},
+	} {
+		_, _, err := runWithInput(t, "", c.args...)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%v: got %v, want %q", c.args, err, c.want)
+		}
+	}
+	out, _, err := runWithInput(t, "", "perft", "3", "--from", "3")
+	if err != nil || !strings.Contains(out, "    3                 56") || strings.Contains(out, "    2                 12") {
+		t.Errorf("perft 3 --from 3: %v\n%s", err, out)
+	}
+}
+
+// TestShellCommandLine: --time takes seconds with or without a unit, and a
+// failed script command sets the exit status.
+func TestShellCommandLine(t *testing.T) {
+	for _, v := range []string{"5", "5s"} {
+		out, _, err := runWithInput(t, "status\n", "shell", "--no-book", "--time", v)
+		if err != nil || !strings.Contains(out, "time per move 5 s") {
+			t.Errorf("--time %s: %v %q", v, err, out)
+		}
+	}
+	_, errOut, err := runWithInput(t, "a1\nload /nonexistent\n", "shell", "--no-book")
+	if exitCode(err) != 1 || !strings.Contains(errOut, "error: load:") {
+		t.Errorf("failed script: %v (exit %d), %q", err, exitCode(err), errOut)
+	}
+	if _, _, err := runWithInput(t, "f5\n", "shell", "--no-book"); err != nil {
+		t.Errorf("clean script: %v", err)
+	}
+}

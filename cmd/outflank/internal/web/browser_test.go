@@ -1,0 +1,260 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"image/png"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play/playtest"
+	"github.com/outflank-othello/outflank/eval"
+	"github.com/outflank-othello/outflank/search"
+)
+
+var updateScreenshot = flag.Bool("update-screenshot", false, "write the browser test's screenshot to testdata/screenshot.png (the README shows it)")
+
+// findChromium returns the path of a Chromium or Chrome binary, or "".
+func findChromium() string {
+	if p := os.Getenv("OUTFLANK_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// ffo1 is FFO endgame position #1 (14 empties): black's best is G8 for a
+// final +18 (testdata/ffo/fforum-1-19.obf).
+const ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--X"
+
+// TestBrowser loads the page in headless Chromium and plays: a move, the
+// engine's book reply, hints (values on every legal square, the book move
+// marked), a move answered by a search, an illegal click, undo, import,
+// GGF export, the game's analysis, a drag in the edit mode, and an exact
+// solve of FFO #1. It takes the README's screenshot on the way.
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the browser test starts Chromium")
+	}
+	chromium := findChromium()
+	if chromium == "" {
+		t.Skip("no Chromium found (chromium, chromium-browser, google-chrome or $OUTFLANK_CHROMIUM): install it, e.g. apt-get install chromium (.ci/run does when it runs as root)")
+	}
+	afterF5 := bitboard.Start().Play(sq("f5"))
+	afterF5D6 := afterF5.Play(sq("d6"))
+	bk := playtest.Book{
+		afterF5:   {{Move: sq("d6"), Score: -1, Games: 500}},
+		afterF5D6: {{Move: sq("c3"), Score: 0.5, Games: 400}, {Move: sq("c5"), Score: -3, Games: 20}},
+	}
+	// Level 4: the hints and replies come at once, keeping the test short.
+	srv := New(Config{Searcher: search.New(search.Options{HashMB: 4, Eval: eval.Simple{}}), Book: bk, Level: 4, Version: "test"})
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1200, 860),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+
+	run := func(what string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	click := func(square string) chromedp.Action {
+		return chromedp.Click(`#board .sq[data-sq="`+square+`"]`, chromedp.ByQuery)
+	}
+	boardJS := `[...document.querySelectorAll('#board .sq')].map(e => e.querySelector('.disc.black') ? 'X' : e.querySelector('.disc.white') ? 'O' : '-').join('')`
+	hintsJS := `Object.fromEntries([...document.querySelectorAll('#board .sq')].filter(e => e.querySelector('.hint')).map(e => [e.dataset.sq, e.querySelector('.hint').textContent]))`
+	booksJS := `[...document.querySelectorAll('#board .sq')].filter(e => e.querySelector('.book')).map(e => e.dataset.sq)`
+	progressIs := func(prefix string) chromedp.Action {
+		return chromedp.Poll(`document.getElementById('progress').textContent.startsWith('`+prefix+`')`, nil, chromedp.WithPollingTimeout(30*time.Second))
+	}
+	checkHints := func(pos bitboard.Position) map[string]string {
+		t.Helper()
+		var hints map[string]string
+		var books []string
+		run("read hints", chromedp.Evaluate(hintsJS, &hints), chromedp.Evaluate(booksJS, &books))
+		var legal []string
+		for m := pos.Moves(); m != 0; m &= m - 1 {
+			legal = append(legal, bitboard.FirstSquare(m).String())
+		}
+		var got []string
+		for s, v := range hints {
+			got = append(got, s)
+			if !regexp.MustCompile(`^[+-]?\d+$`).MatchString(v) {
+				t.Errorf("hint on %s: %q is not a disc difference", s, v)
+			}
+		}
+		slices.Sort(legal)
+		slices.Sort(got)
+		if !slices.Equal(got, legal) {
+			t.Errorf("hints on %v, want every legal move %v", got, legal)
+		}
+		return hints
+	}
+
+	run("load the page", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`#board .sq[data-sq="h8"]`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById('turn').textContent === 'Black to move'`, nil))
+	var board string
+	run("read the start", chromedp.Evaluate(boardJS, &board))
+	if want := bitboard.Start().String()[:64]; board != want {
+		t.Fatalf("start board %q, want %q", board, want)
+	}
+
+	// Black f5; the engine plays white and answers from the book.
+	run("play f5", click("f5"), chromedp.WaitVisible(`#moves .mv[data-ply="2"]`, chromedp.ByQuery), progressIs("White played d6 (book move)"))
+	run("read the board", chromedp.Evaluate(boardJS, &board))
+	if want := afterF5D6.String()[:64]; board != want {
+		t.Fatalf("after f5 and the book reply: board %q, want %q (d6)", board, want)
+	}
+
+	// Hints: every legal move gets a value; the book's c3 and c5 are marked.
+	run("hints on", chromedp.Click(`#hints`, chromedp.ByQuery), progressIs("hints done"))
+	checkHints(afterF5D6)
+	var books []string
+	run("read book marks", chromedp.Evaluate(booksJS, &books))
+	if slices.Sort(books); !slices.Equal(books, []string{"c3", "c5"}) {
+		t.Errorf("book marks on %v, want c3 and c5", books)
+	}
+
+	var shot []byte
+	run("screenshot", chromedp.CaptureScreenshot(&shot))
+	if img, err := png.Decode(bytes.NewReader(shot)); err != nil || img.Bounds().Dx() < 600 {
+		t.Errorf("screenshot: %v", err)
+	}
+	out := filepath.Join(t.TempDir(), "screenshot.png")
+	if *updateScreenshot {
+		out = filepath.Join("testdata", "screenshot.png")
+	}
+	if err := os.WriteFile(out, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	// c3: out of the book, the engine searches its reply; hints follow.
+	run("play c3", click("c3"), chromedp.WaitVisible(`#moves .mv[data-ply="4"]`, chromedp.ByQuery), progressIs("hints done"))
+	var moves []string
+	run("read the moves", chromedp.Evaluate(`[...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.textContent)`, &moves))
+	if len(moves) != 4 || moves[0] != "f5" || moves[1] != "d6" || moves[2] != "c3" {
+		t.Fatalf("move list %v", moves)
+	}
+	pos, err := bitboard.PlayTranscript(bitboard.Start(), strings.Join(moves, ""))
+	if err != nil {
+		t.Fatalf("the engine's reply %s: %v", moves[3], err)
+	}
+	run("read the board", chromedp.Evaluate(boardJS, &board))
+	if board != pos.String()[:64] {
+		t.Errorf("board %q, want %q", board, pos.String()[:64])
+	}
+	checkHints(pos)
+	// The record keeps the engine's evaluations and times, as GGF has them.
+	var record string
+	run("export", chromedp.Click(`#exportGGF`, chromedp.ByQuery), chromedp.Value(`#text`, &record, chromedp.ByQuery))
+	if !regexp.MustCompile(`B\[F5\]W\[D6/-?\d+\.\d\d/\d+\.\d\d\]B\[C3\]W\[` + strings.ToUpper(moves[3]) + `/`).MatchString(record) {
+		t.Errorf("record %q: want the engine's moves with evaluation and time", record)
+	}
+
+	// An illegal click says so on the page and changes nothing.
+	var msg string
+	run("click a1", click("a1"), chromedp.WaitVisible(`#message`, chromedp.ByQuery), chromedp.Text(`#message`, &msg, chromedp.ByQuery))
+	if !strings.Contains(msg, "a1 is not a legal move") {
+		t.Errorf("illegal click: message %q", msg)
+	}
+
+	// Undo against the engine goes back to black's last turn.
+	var turn string
+	run("undo", chromedp.Click(`#undo`, chromedp.ByQuery), chromedp.Poll(`document.querySelector('#moves .mv.current')?.dataset.ply === '2'`, nil),
+		chromedp.Text(`#turn`, &turn, chromedp.ByQuery))
+	if turn != "Black to move" {
+		t.Errorf("after undo: %q", turn)
+	}
+
+	// Import a transcript, export it as GGF, analyse the game for the graph.
+	var ggf string
+	var points int
+	run("import", chromedp.SetValue(`#text`, "f5 d6 c3 d3 c4", chromedp.ByQuery), chromedp.Click(`#import`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#moves .mv[data-ply="5"]`, chromedp.ByQuery),
+		chromedp.Click(`#exportGGF`, chromedp.ByQuery), chromedp.Value(`#text`, &ggf, chromedp.ByQuery),
+		chromedp.Click(`#analyze`, chromedp.ByQuery), progressIs("Analysis done"),
+		chromedp.Evaluate(`document.querySelectorAll('#graph circle.pt').length`, &points))
+	if !strings.Contains(ggf, "B[F5]W[D6]B[C3]W[D3]B[C4]") {
+		t.Errorf("exported GGF %q", ggf)
+	}
+	if points != 6 {
+		t.Errorf("graph has %d points after analysing 5 moves, want 6", points)
+	}
+
+	// Edit mode: from the start position, drag white's d4 to c3.
+	var at map[string]float64
+	run("edit", chromedp.Click(`#edit`, chromedp.ByQuery), chromedp.Click(`#editStart`, chromedp.ByQuery),
+		chromedp.Evaluate(`(() => { const r = (s) => document.querySelector('#board .sq[data-sq="' + s + '"]').getBoundingClientRect();
+			const a = r('d4'), b = r('c3'); return {ax: a.x + a.width / 2, ay: a.y + a.height / 2, bx: b.x + b.width / 2, by: b.y + b.height / 2}; })()`, &at))
+	run("drag d4 to c3",
+		chromedp.MouseEvent(input.MousePressed, at["ax"], at["ay"], chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.MouseMoved, at["bx"], at["by"], chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.MouseReleased, at["bx"], at["by"], chromedp.ButtonLeft),
+		chromedp.Click(`#editDone`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#edit`, chromedp.ByQuery), chromedp.Evaluate(boardJS, &board))
+	want := []byte(bitboard.Start().String()[:64])
+	want[bitboard.SquareAt(2, 2)], want[bitboard.SquareAt(3, 3)] = 'O', '-'
+	if board != string(want) {
+		t.Errorf("after the drag: board %q, want %q", board, want)
+	}
+
+	// A link to a position whose side to move must pass: the page shows
+	// the position after the pass, and a1 ends the game.
+	passing := "-O" + strings.Repeat("X", 62) + "O" // white to move must pass
+	run("a game that starts with a pass", chromedp.Evaluate(`location.hash = 'start=`+passing+`'`, nil),
+		chromedp.Poll(`document.getElementById('turn').textContent === 'Black to move'`, nil),
+		click("a1"), chromedp.Poll(`document.getElementById('turn').textContent === 'Black wins 64-0'`, nil))
+
+	// A link opens a position; Solve finds FFO #1's exact +18 and G8.
+	var solution string
+	run("solve FFO #1", chromedp.Evaluate(`document.getElementById('hints').click(); location.hash = 'start=`+ffo1+`'`, nil),
+		chromedp.Poll(`document.getElementById('nblack').textContent === '`+strconv.Itoa(bitboard.Count(mustBoard(t, ffo1).Black()))+`'`, nil),
+		chromedp.Click(`#solve`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById('solution').textContent.startsWith('Exact')`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Text(`#solution`, &solution, chromedp.ByQuery))
+	if !strings.Contains(solution, "Black wins by 18") || !strings.Contains(solution, "Best line: g8") {
+		t.Errorf("solve of FFO #1: %q, want black +18 with g8", solution)
+	}
+}
+
+func mustBoard(t *testing.T, s string) bitboard.Position {
+	t.Helper()
+	p, err := bitboard.ParseBoard(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

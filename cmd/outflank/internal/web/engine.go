@@ -1,0 +1,118 @@
+package web
+
+// This file is the one place where the web server meets the play layer:
+// every search, book lookup and engine move goes through analyst, so that
+// the rest of the package speaks only positions and JSON-ready results.
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
+	"github.com/outflank-othello/outflank/search"
+)
+
+// Config is what the web command gives the server.
+type Config struct {
+	Searcher play.Searcher // used by one search at a time; the server sees to that
+	Book     play.Book     // nil: no opening book
+	Level    int           // the page's default level (midgame depth), 1..60
+	Name     string        // engine name shown on the page
+	Version  string
+}
+
+// analyst runs the searches the page asks for.
+type analyst struct {
+	s    play.Searcher
+	book play.Book
+}
+
+// settings are the page's strength settings: a level (midgame depth, with
+// an exact endgame from twice as many empties, as the shell's levels) or,
+// when Time is set, a time per move.
+type settings struct {
+	Level int
+	Time  time.Duration
+}
+
+// player is the play layer's player for one request's settings. A time
+// per move leaves the depth open and caps the time instead.
+func (a analyst) player(st settings) *play.Player {
+	p := &play.Player{Engine: a.s, Book: a.book, Settings: play.Settings{Depth: st.Level}}
+	if st.Time > 0 {
+		p.Settings = play.Settings{Depth: 60, Time: st.Time}
+	}
+	return p
+}
+
+// allMoves is a MultiPV wide enough for every legal move (at most 33 in
+// any reachable position, 64 to be safe with edited boards).
+const allMoves = 64
+
+// engineMove chooses the engine's move in pos as every front end does
+// (play.Player.Go: book, forced move, search). The result's Best is legal.
+func (a analyst) engineMove(ctx context.Context, pos bitboard.Position, st settings, report func(result)) result {
+	m, info := a.player(st).Go(ctx, pos, nil, reporter(report))
+	if m.How == play.FromBook {
+		r := result{Best: m.Square.String(), Score: int(math.Round(m.Eval)), PV: []string{m.Square.String()}, Book: true, Selectivity: 100}
+		report(r)
+		return r
+	}
+	r := fromInfo(info)
+	r.Best = m.Square.String()
+	return r
+}
+
+// hint scores every legal move of pos, reporting as the search deepens.
+func (a analyst) hint(ctx context.Context, pos bitboard.Position, st settings, report func(result)) result {
+	return fromInfo(a.player(st).Hint(ctx, pos, allMoves, reporter(report)))
+}
+
+// solve finds the exact score of pos and a best line.
+func (a analyst) solve(ctx context.Context, pos bitboard.Position, report func(result)) result {
+	return fromInfo(a.player(settings{}).Solve(ctx, pos, false, reporter(report)))
+}
+
+// analyze scores every position of a game, the last first, calling
+// report with each position's index and result.
+func (a analyst) analyze(ctx context.Context, positions []bitboard.Position, st settings, report func(int, result)) {
+	a.player(st).Analyze(ctx, positions, func(i int, info search.Info) { report(i, fromInfo(info)) })
+}
+
+// bookMoves lists what the book knows of pos's moves (nil without a book).
+func (a analyst) bookMoves(pos bitboard.Position) []bookMove {
+	var out []bookMove
+	for _, b := range a.player(settings{}).BookMoves(pos, allMoves) {
+		if b.Move.IsBoard() && pos.IsLegal(b.Move) {
+			out = append(out, bookMove{Move: b.Move.String(), Score: roundScore(b.Score), Games: b.Games})
+		}
+	}
+	return out
+}
+
+// newGame makes the engine forget what it learnt of earlier positions.
+func (a analyst) newGame() { a.player(settings{}).NewGame() }
+
+func reporter(report func(result)) func(search.Info) {
+	if report == nil {
+		return nil
+	}
+	return func(i search.Info) { report(fromInfo(i)) }
+}
+
+func fromInfo(i search.Info) result {
+	r := result{Depth: i.Depth, Selectivity: i.Selectivity, Exact: i.Exact, WLD: i.WLD, Score: i.Score,
+		Nodes: i.Nodes, Millis: i.Time.Milliseconds()}
+	if i.Best != bitboard.NoSquare {
+		r.Best = i.Best.String()
+	}
+	for _, m := range i.PV {
+		r.PV = append(r.PV, m.String())
+	}
+	for _, m := range i.Moves {
+		r.Moves = append(r.Moves, moveScore{Move: m.Move.String(), Score: m.Score})
+	}
+	return r
+}

@@ -1,0 +1,339 @@
+package main
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
+	"github.com/outflank-othello/outflank/eval"
+	"github.com/outflank-othello/outflank/eval/selfplay"
+	"github.com/outflank-othello/outflank/search"
+)
+
+func init() {
+	register(&command{
+		name:    "selfplay",
+		args:    "OUT [flags] | merge OUT IN... | check FILE...",
+		summary: "Generate training games by self-play, finished by the exact solver; merge and check the files.",
+		details: `Each game starts from an XOT opening (or --openings), plays 0..--random
+uniformly random moves, then midgame moves drawn by a softmax (--temperature,
+in discs) over the scores of every root move at --depth, and from --solve
+empties on the solver's perfect play, so every game's final score is the
+exact value of its position at the solve point (the WTHOR convention).
+
+Game i is decided by (--seed, i) and the settings alone. A run plays the
+games [--first, --first+--games) of its shard (--shard K/N: indices with
+i mod N = K-1) on --workers goroutines and appends them to OUT in index
+order, one checked block per --block games. Stop it at any time (Ctrl-C,
+SIGTERM, or kill); the same command continues it. A finished OUT ends with
+an end record; "outflank selfplay check OUT" verifies a file.
+
+  outflank selfplay merge OUT IN...   joins shards (same seed and settings,
+                                      no game twice) into one file
+  outflank selfplay check FILE...     verifies files and prints their totals
+
+The format and a Slurm array example: eval/selfplay/README.md.`,
+		run: runSelfplay,
+	})
+}
+
+func runSelfplay(e *env, args []string) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "merge":
+			return runSelfplayMerge(e, args[1:])
+		case "check":
+			return runSelfplayCheck(e, args[1:])
+		}
+	}
+	c := findCommand("selfplay")
+	fs := c.flags(e)
+	games := fs.Uint64("games", 1000, "games in the whole job (all shards)")
+	first := fs.Uint64("first", 0, "index of the job's first game (extend a job with a new --first)")
+	seed := fs.Uint64("seed", 1, "seed of the job; game i is played from (seed, i)")
+	shard := fs.String("shard", "1/1", "this run's part K/N of the job: the games i with i mod N = K-1")
+	workers := fs.Int("workers", runtime.NumCPU(), "games played at once, one search thread each")
+	depth := fs.Int("depth", 6, "midgame search depth for the move scores")
+	temp := fs.Float64("temperature", 1, "softmax temperature in discs over the root moves' scores (0: always the best move)")
+	random := fs.Int("random", 4, "after the opening, up to this many uniformly random moves (the count is uniform too)")
+	solve := fs.Int("solve", 24, "empties from which the solver plays the game out exactly")
+	block := fs.Int("block", 8, "games per checkpoint block")
+	openings := fs.String("openings", "xot", "\"xot\" (the built-in 10,784 openings), \"start\", or a file of move lists")
+	hash := fs.Int("hash", search.DefaultHashMB, "transposition table size per worker in MiB")
+	evalFile := fs.String("eval", "", evalFlagHelp)
+	quiet := fs.Bool("quiet", false, "no progress lines")
+	if ok, err := parse(fs, args); !ok || err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("selfplay: want one output file, got %d arguments (see outflank selfplay --help)", fs.NArg())
+	}
+	out := fs.Arg(0)
+	k, n, err := parseShard(*shard)
+	if err != nil {
+		return fmt.Errorf("selfplay: --shard: %w", err)
+	}
+	switch {
+	case *workers < 1 || *workers > 4096:
+		return fmt.Errorf("selfplay: --workers %d: want 1 to 4096", *workers)
+	case *depth < 1 || *depth > 30:
+		return fmt.Errorf("selfplay: --depth %d: want 1 to 30", *depth)
+	case *hash < 1 || *hash > 1<<16:
+		return fmt.Errorf("selfplay: --hash %d: want 1 to 65536 MiB", *hash)
+	case *block < 1 || *block > 1<<16:
+		return fmt.Errorf("selfplay: --block %d: want 1 to 65536", *block)
+	case *games == 0:
+		return errors.New("selfplay: --games 0: nothing to play")
+	}
+	ev, _, err := loadEvaluator(*evalFile)
+	if err != nil {
+		return fmt.Errorf("selfplay: --eval: %w", err)
+	}
+	evalID, err := evalIdentity(*evalFile, ev)
+	if err != nil {
+		return fmt.Errorf("selfplay: --eval: %w", err)
+	}
+	ops, opsName, err := loadOpenings(*openings)
+	if err != nil {
+		return fmt.Errorf("selfplay: --openings: %w", err)
+	}
+	cfg := selfplay.Config{
+		Seed: *seed, First: *first, Count: *games, Shard: k, Shards: n,
+		Openings: ops, OpeningsName: opsName,
+		RandomMoves: *random, Temperature: *temp, SolveEmpties: *solve,
+		// The hash size is part of the level: it changes which of equal
+		// moves the search prefers, so resumes and shards must share it.
+		Level:   fmt.Sprintf("depth:%d,multipv,selectivity:100,hash:%d,eval:%s", *depth, *hash, evalID),
+		Block:   *block,
+		Workers: *workers,
+		NewEngine: func() selfplay.Engine {
+			return &selfplayEngine{e: search.New(search.Options{HashMB: *hash, Eval: ev}), depth: *depth}
+		},
+	}
+	cpu0 := cpuTime()
+	if !*quiet {
+		cfg.Progress = func(p selfplay.Progress) {
+			if p.Note != "" {
+				fmt.Fprintf(e.stderr, "selfplay: %s\n", p.Note)
+			}
+			played := p.Done - p.Resumed
+			cpuh := (cpuTime() - cpu0) / 3600
+			eta := time.Duration(float64(p.Elapsed) / float64(played) * float64(p.Total-p.Done))
+			fmt.Fprintf(e.stderr, "selfplay: %s %d/%d games; this run %d in %s, %.1f games per CPU-hour; %s to go\n",
+				out, p.Done, p.Total, played, p.Elapsed.Round(time.Second), float64(played)/max(cpuh, 1e-9), eta.Round(time.Minute))
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	p, err := selfplay.Run(ctx, cfg, out)
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("selfplay: stopped with %d of %d games in %s; run the same command to continue", p.Done, p.Total, out)
+		}
+		return fmt.Errorf("selfplay: %w", err)
+	}
+	if !*quiet {
+		fmt.Fprintf(e.stderr, "selfplay: %s complete: %d games (%d played now, %.3f CPU-hours)\n", out, p.Done, p.Done-p.Resumed, (cpuTime()-cpu0)/3600)
+	}
+	return nil
+}
+
+// parseShard reads "K/N" with 1 <= K <= N.
+func parseShard(s string) (k, n int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	if ok {
+		k, err = strconv.Atoi(a)
+		if err == nil {
+			n, err = strconv.Atoi(b)
+		}
+	}
+	if !ok || err != nil || n < 1 || k < 1 || k > n || n > 1<<20 {
+		return 0, 0, fmt.Errorf("%q: want K/N with 1 <= K <= N, like 3/100", s)
+	}
+	return k, n, nil
+}
+
+// loadOpenings returns the move lists a --openings flag names.
+func loadOpenings(name string) ([][]bitboard.Square, string, error) {
+	var ops []match.Opening
+	switch name {
+	case "xot":
+		ops = match.XOT()
+	case "start":
+		return nil, "start", nil
+	default:
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, "", err
+		}
+		defer f.Close()
+		ops, err = match.ReadOpenings(f)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %w", name, err)
+		}
+		if len(ops) == 0 {
+			return nil, "", fmt.Errorf("%s: no openings", name)
+		}
+		name = "file"
+	}
+	out := make([][]bitboard.Square, len(ops))
+	for i, o := range ops {
+		out[i] = o.Moves
+	}
+	return out, name, nil
+}
+
+// evalIdentity names the evaluation by a checksum of its weights, so that
+// a run cannot be continued or merged with games of other weights.
+func evalIdentity(name string, ev search.Evaluator) (string, error) {
+	switch p := ev.(type) {
+	case *eval.Pattern:
+		var b []byte
+		for _, w := range p.Packed() {
+			b = binary.LittleEndian.AppendUint16(b, uint16(w))
+		}
+		return fmt.Sprintf("pattern-%08x", crc32.ChecksumIEEE(b)), nil
+	case eval.Simple:
+		return "simple", nil
+	}
+	return "", fmt.Errorf("%q: unknown evaluation type %T", name, ev)
+}
+
+// selfplayEngine gives the generator the scores of a depth-limited search
+// of every root move, and exact solves.
+type selfplayEngine struct {
+	e     *search.Engine
+	depth int
+}
+
+func (s *selfplayEngine) NewGame() { s.e.Clear() }
+
+func (s *selfplayEngine) Scores(ctx context.Context, pos bitboard.Position) ([]bitboard.MoveScore, error) {
+	// EndgameEmpties 1: the generator solves from its own threshold; the
+	// midgame scores stay depth-limited searches whatever that is.
+	info := s.e.Search(ctx, pos, search.Limits{Depth: s.depth, MultiPV: 64, EndgameEmpties: 1, Selectivity: 100}, nil)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return info.Moves, nil
+}
+
+func (s *selfplayEngine) Solve(ctx context.Context, pos bitboard.Position) (bitboard.Square, int, error) {
+	info := s.e.Search(ctx, pos, search.Limits{EndgameEmpties: 60, Selectivity: 100}, nil)
+	if err := ctx.Err(); err != nil {
+		return 0, 0, err
+	}
+	if !info.Exact {
+		return 0, 0, fmt.Errorf("solve of %s not exact", pos)
+	}
+	return info.Best, info.Score, nil
+}
+
+func runSelfplayMerge(e *env, args []string) error {
+	fs := (&command{name: "selfplay merge", args: "OUT IN... [flags]", summary: "Join self-play files of one job (its shards, or runs of other --first ranges) into OUT."}).flags(e)
+	partial := fs.Bool("partial", false, "allow inputs that do not make up a whole job (the output's set is then marked partial)")
+	unfinished := fs.Bool("unfinished", false, "also take inputs whose run was stopped before its end (their games read so far)")
+	block := fs.Int("block", 8, "games per block of the output")
+	if ok, err := parse(fs, args); !ok || err != nil {
+		return err
+	}
+	if fs.NArg() < 2 {
+		return errors.New("selfplay merge: want OUT IN..., at least one input")
+	}
+	out, ins := fs.Arg(0), fs.Args()[1:]
+	for _, in := range ins {
+		if in == out {
+			return fmt.Errorf("selfplay merge: %s is both the output and an input", out)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		return fmt.Errorf("selfplay merge: %s exists; give a new file", out)
+	}
+	var inputs []selfplay.Input
+	for _, in := range ins {
+		f, err := os.Open(in)
+		if err != nil {
+			return fmt.Errorf("selfplay merge: %w", err)
+		}
+		defer f.Close()
+		rd, err := selfplay.NewReader(f)
+		if err != nil {
+			return fmt.Errorf("selfplay merge: %s: %w", in, err)
+		}
+		inputs = append(inputs, selfplay.Input{Name: in, Reader: rd})
+	}
+	f, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("selfplay merge: %w", err)
+	}
+	h, n, err := selfplay.Merge(f, inputs, selfplay.MergeOptions{Block: *block, Partial: *partial, Unfinished: *unfinished})
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(out)
+		if errors.Is(err, selfplay.ErrUnfinished) {
+			err = fmt.Errorf("%w (finish the run, or merge with --unfinished)", err)
+		}
+		return fmt.Errorf("selfplay merge: %w", err)
+	}
+	fmt.Fprintf(e.stdout, "%s: %d games, seed %d, games [%d,%d), shard %s\n", out, n, h.Seed, h.First, h.First+h.Count, h.ShardString())
+	return nil
+}
+
+func runSelfplayCheck(e *env, args []string) error {
+	fs := (&command{name: "selfplay check", args: "FILE...", summary: "Verify self-play files (every block, game and score) and print their totals."}).flags(e)
+	if ok, err := parse(fs, args); !ok || err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return errors.New("selfplay check: want FILE...")
+	}
+	bad := 0
+	for _, name := range fs.Args() {
+		h, games, err := selfplay.ReadFile(name)
+		st, serr := os.Stat(name)
+		if err != nil && !errors.Is(err, selfplay.ErrUnfinished) {
+			fmt.Fprintf(e.stdout, "BAD: %v\n", err)
+			bad++
+			continue
+		}
+		state := "complete"
+		if err != nil {
+			state = "unfinished"
+		}
+		moves, exact := 0, 0
+		for _, g := range games {
+			moves += len(g.Moves)
+			exact += len(g.Moves) - g.Solved
+		}
+		per := 0.0
+		if serr == nil && len(games) > 0 {
+			per = float64(st.Size()) / float64(len(games))
+		}
+		count := fmt.Sprintf("%d of %d games", len(games), h.Size())
+		if h.Shards == 0 {
+			count = fmt.Sprintf("%d games (a partial set)", len(games))
+		}
+		fmt.Fprintf(e.stdout, "%s: %s, %s, %d positions (%d at or after the solve point), %.1f bytes per game; seed %d, games [%d,%d), shard %s\n  %s\n",
+			name, state, count, moves, exact, per, h.Seed, h.First, h.First+h.Count, h.ShardString(), h.Params)
+	}
+	if bad > 0 {
+		return quietError{1}
+	}
+	return nil
+}

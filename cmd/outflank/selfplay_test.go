@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/eval"
+	"github.com/outflank-othello/outflank/eval/selfplay"
+	"github.com/outflank-othello/outflank/search"
+)
+
+// The command's games (XOT openings, the real search) are whole legal games
+// whose stored score is the solver's value where the solver took over;
+// shards merge into the whole run.
+func TestSelfplayCommand(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--games", "4", "--seed", "3", "--solve", "12", "--depth", "2", "--hash", "4", "--block", "2", "--quiet"}
+	whole := filepath.Join(dir, "whole.sp")
+	if _, stderr, err := runCmd(t, append([]string{"selfplay", whole, "--workers", "2"}, args...)...); err != nil {
+		t.Fatalf("selfplay: %v\n%s", err, stderr)
+	}
+	h, games, err := selfplay.ReadFile(whole)
+	if err != nil || len(games) != 4 {
+		t.Fatalf("read: %d games, %v", len(games), err)
+	}
+	if !strings.Contains(h.Params, "openings=xot:10784:") || !strings.Contains(h.Params, "solve=12") {
+		t.Errorf("params %q", h.Params)
+	}
+	eng := search.New(search.Options{HashMB: 4, Eval: eval.Simple{}})
+	for _, g := range games {
+		pos, err := g.Positions()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Opening != 8 || g.Solved == len(g.Moves) {
+			t.Errorf("game %d: %d opening moves, solved at move %d of %d", g.Index, g.Opening, g.Solved, len(g.Moves))
+			continue
+		}
+		p := pos[g.Solved]
+		info := eng.Search(context.Background(), p, search.Limits{EndgameEmpties: 60}, nil)
+		if p.ToMove == bitboard.White {
+			info.Score = -info.Score
+		}
+		if p.Empties() > 12 || !info.Exact || info.Score != g.Score {
+			t.Errorf("game %d: solve point at %d empties, solver %+d (exact %v), stored %+d", g.Index, p.Empties(), info.Score, info.Exact, g.Score)
+		}
+	}
+
+	var shards []string
+	for _, k := range []string{"1/2", "2/2"} {
+		out := filepath.Join(dir, "shard"+k[:1]+".sp")
+		if _, stderr, err := runCmd(t, append([]string{"selfplay", out, "--shard", k, "--workers", "1"}, args...)...); err != nil {
+			t.Fatalf("selfplay --shard %s: %v\n%s", k, err, stderr)
+		}
+		shards = append(shards, out)
+	}
+	merged := filepath.Join(dir, "merged.sp")
+	stdout, _, err := runCmd(t, append([]string{"selfplay", "merge", merged, "--block", "2"}, shards...)...)
+	if err != nil || !strings.Contains(stdout, "4 games") {
+		t.Fatalf("merge: %v\n%s", err, stdout)
+	}
+	a, _ := os.ReadFile(whole)
+	b, _ := os.ReadFile(merged)
+	if string(a) != string(b) {
+		t.Error("merged shards differ from the whole run")
+	}
+	// A shard without its end record (a stopped run) merges only on request.
+	s1, _ := os.ReadFile(shards[0])
+	os.WriteFile(shards[0], s1[:len(s1)-20], 0o644)
+	merged2 := filepath.Join(dir, "merged2.sp")
+	if _, _, err := runCmd(t, append([]string{"selfplay", "merge", merged2}, shards...)...); err == nil || !strings.Contains(err.Error(), "--unfinished") {
+		t.Errorf("merge of an unfinished shard: %v", err)
+	}
+	if _, _, err := runCmd(t, append([]string{"selfplay", "merge", merged2, "--block", "2", "--unfinished"}, shards...)...); err != nil {
+		t.Errorf("merge --unfinished: %v", err)
+	} else if c, _ := os.ReadFile(merged2); string(c) != string(a) {
+		t.Error("merge --unfinished of all the games differs from the whole run")
+	}
+	stdout, _, err = runCmd(t, "selfplay", "check", whole, merged)
+	if err != nil || strings.Count(stdout, "complete, 4 of 4 games") != 2 {
+		t.Errorf("check: %v\n%s", err, stdout)
+	}
+	os.WriteFile(merged, b[:len(b)-30], 0o644)
+	stdout, _, err = runCmd(t, "selfplay", "check", merged)
+	if err == nil || !strings.Contains(stdout, "BAD") {
+		t.Errorf("check of a damaged file: %v\n%s", err, stdout)
+	}
+}
+
+func TestSelfplayBadInput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "o.sp")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"selfplay"}, "one output file"},
+		{[]string{"selfplay", out, "--shard", "3/2"}, "--shard"},
+		{[]string{"selfplay", out, "--shard", "x"}, "--shard"},
+		{[]string{"selfplay", out, "--solve", "70"}, "solve empties 70"},
+		{[]string{"selfplay", out, "--temperature", "-1"}, "temperature"},
+		{[]string{"selfplay", out, "--openings", filepath.Join(dir, "none.txt")}, "--openings"},
+		{[]string{"selfplay", "merge", out}, "at least one input"},
+		{[]string{"selfplay", "merge", out, filepath.Join(dir, "none.sp")}, "none.sp"},
+		{[]string{"selfplay", "check"}, "FILE"},
+	} {
+		_, _, err := runCmd(t, c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want one containing %q", c.args, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,173 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"runtime"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+)
+
+// parSearcher returns a searcher of its own table whose split search has
+// threads threads (threads <= 1: serial).
+func parSearcher(threads int) *searcher {
+	e := New(Options{HashMB: 1})
+	s := &searcher{tt: e.tt, ev: e.eval, checkAt: pollInterval, stop: new(atomic.Bool)}
+	if threads > 1 {
+		s.par.pool = &workerPool{}
+		s.par.pool.reset(s, threads)
+	}
+	return s
+}
+
+// TestParallelAgainstSerial: on random positions above the split threshold,
+// the split search gives the serial solver's result for full and null
+// windows: the same exact score inside the window, a bound on the same side
+// of it otherwise.
+func TestParallelAgainstSerial(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	n, empties := 12, parSplitMinEmpties+2
+	if testing.Short() { // small enough for go test -race -short
+		n, empties = 3, parSplitMinEmpties+1
+	}
+	for i := 0; i < n; {
+		pos, ok := randomPosition(r, empties)
+		if !ok {
+			continue
+		}
+		i++
+		p, o := pos.Player, pos.Opponent
+		want := parSearcher(1).pvsEnd(p, o, -65, 65, empties)
+		for _, threads := range []int{2, 4} {
+			s := parSearcher(threads)
+			if v := s.pvsEndPar(p, o, -65, 65, empties); v != want {
+				t.Errorf("%v: %d threads: %+d, want %+d", pos, threads, v, want)
+			}
+			for _, alpha := range []int{want - 3, want - 1, want, want + 1} {
+				v := parSearcher(threads).nwsPar(p, o, alpha, empties)
+				if (v > alpha) != (want > alpha) || (v > alpha && v > want) || (v <= alpha && v < want) {
+					t.Errorf("%v: %d threads: null window at %+d: %+d, score %+d", pos, threads, alpha, v, want)
+				}
+			}
+			for _, w := range [][2]int{{want - 5, want + 5}, {want + 1, want + 9}, {want - 9, want - 1}} {
+				v := parSearcher(threads).pvsEndPar(p, o, w[0], w[1], empties)
+				switch {
+				case want > w[0] && want < w[1] && v != want,
+					want <= w[0] && (v > w[0] || v < want),
+					want >= w[1] && (v < w[1] || v > want):
+					t.Errorf("%v: %d threads: window %v: %+d, score %+d", pos, threads, w, v, want)
+				}
+			}
+		}
+	}
+}
+
+// TestParallelFFO solves FFO positions with 1, 2, 4 and 8 threads: the same
+// known score at every thread count, a best move having it, and a legal PV
+// that ends the game with it.
+func TestParallelFFO(t *testing.T) {
+	es := readFFO(t, "fforum-1-19.obf")
+	n := 19
+	if testing.Short() {
+		n = 4 // small enough for go test -race -short
+	}
+	for _, threads := range []int{1, 2, 4, 8} {
+		eng := New(Options{HashMB: 16, Threads: threads})
+		for i, e := range es[:n] {
+			eng.Clear()
+			info := eng.Search(context.Background(), e.Position, Limits{EndgameEmpties: AlwaysSolve}, nil)
+			want := e.Scores[0].Score
+			good := false
+			for _, ms := range e.Scores {
+				good = good || (ms.Score == want && ms.Move == info.Best)
+			}
+			if !info.Exact || info.Score != want || !good {
+				t.Errorf("#%d, %d threads: %s %+d (exact %v), want %+d", i+1, threads, info.Best, info.Score, info.Exact, want)
+			}
+			_, line, err := bitboard.Replay(e.Position, info.PV)
+			if err != nil {
+				t.Errorf("#%d, %d threads: PV %v: %v", i+1, threads, info.PV, err)
+				continue
+			}
+			end := line[len(line)-1]
+			sc := end.FinalScore()
+			if end.ToMove != e.Position.ToMove {
+				sc = -sc
+			}
+			if !end.GameOver() || sc != want {
+				t.Errorf("#%d, %d threads: PV %v ends with %+d (over %v), want %+d", i+1, threads, info.PV, sc, end.GameOver(), want)
+			}
+		}
+	}
+}
+
+// TestParallelStop cancels a 4-thread solve far from its end: the search
+// must return promptly (every worker polls the stop within a few thousand
+// nodes; the bound below is generous for a loaded machine) with a legal
+// move, not claiming an exact result, and leave no worker running.
+func TestParallelStop(t *testing.T) {
+	es := readFFO(t, "fforum-40-59.obf")
+	pos := es[0].Position // FFO #40: seconds of work with 4 threads
+	eng := New(Options{HashMB: 16, Threads: 4})
+	before := runtime.NumGoroutine()
+	for _, after := range []time.Duration{20 * time.Millisecond, 300 * time.Millisecond} {
+		eng.Clear()
+		ctx, cancel := context.WithCancel(context.Background())
+		cancelled := make(chan time.Time, 1)
+		go func() {
+			time.Sleep(after)
+			cancelled <- time.Now()
+			cancel()
+		}()
+		info := eng.Search(ctx, pos, Limits{EndgameEmpties: AlwaysSolve}, nil)
+		var took time.Duration
+		select {
+		case at := <-cancelled:
+			took = time.Since(at)
+		default:
+			t.Fatalf("after %v: the solve ended before the stop; the test needs a harder position", after)
+		}
+		if took > 250*time.Millisecond {
+			t.Errorf("after %v: returned %v after the stop", after, took)
+		}
+		if info.Exact || !pos.IsLegal(info.Best) {
+			t.Errorf("after %v: %+v", after, info)
+		}
+	}
+	// Workers end before Search returns; allow the stop goroutine a moment.
+	for range 100 {
+		if runtime.NumGoroutine() <= before {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if g := runtime.NumGoroutine(); g > before {
+		t.Errorf("%d goroutines left running, %d before", g, before)
+	}
+}
+
+// TestParallelWLDAndNodes: a win/loss/draw solve gives the same class at
+// every thread count, and a node limit stops a split search (the main
+// search's count only; workers stop with it) with a legal move, not exact.
+func TestParallelWLDAndNodes(t *testing.T) {
+	es := readFFO(t, "fforum-1-19.obf")
+	for _, threads := range []int{1, 3} {
+		eng := New(Options{HashMB: 8, Threads: threads})
+		for i, e := range es[:3] {
+			eng.Clear()
+			info := eng.Search(context.Background(), e.Position, Limits{EndgameEmpties: AlwaysSolve, WLD: true}, nil)
+			if want := wldClass(e.Scores[0].Score); !info.Exact || info.Score != want {
+				t.Errorf("#%d, %d threads, WLD: %+d (exact %v), want %+d", i+1, threads, info.Score, info.Exact, want)
+			}
+		}
+		eng.Clear()
+		pos := readFFO(t, "fforum-40-59.obf")[0].Position
+		info := eng.Search(context.Background(), pos, Limits{EndgameEmpties: AlwaysSolve, Nodes: 200000}, nil)
+		if info.Exact || !pos.IsLegal(info.Best) {
+			t.Errorf("%d threads, node limit: %+v", threads, info)
+		}
+	}
+}
