@@ -39,7 +39,7 @@ B (--against: "simple" for the placeholder, or a weights file), one thread:
   --solve N-M    solves FFO #N-#M (40-59) with each evaluation ordering the
                  moves; prints nodes and time
   --testset FILE the mean absolute error of each evaluation, by empties, on
-                 a test set of labelled positions (eval/testdata/heldout.samples.gz;
+                 a test set of labelled positions (eval/testdata/heldout.samples;
                  eval/README.md says what its labels are)
   --testset-out FILE  with --wthor DIR: builds that test set from the games
                  held out of training (--split-seed): every position at 25-40

@@ -9,16 +9,19 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/eval"
+	"github.com/outflank-othello/outflank/eval/selfplay"
 	"github.com/outflank-othello/outflank/eval/train"
 )
 
 func init() {
 	register(&command{
 		name:    "train",
-		args:    "--wthor DIR [--games FILE.ggf] [flags]",
+		args:    "--wthor DIR [--selfplay FILE] [--games FILE.ggf] [flags]",
 		summary: "Fit the pattern evaluation's weights to game records.",
-		details: `Reads the WTHOR database (every .wtb file of DIR) and/or GGF game records
-(--games: e.g. the engine's own self-play games, written by
+		details: `Reads the WTHOR database (every .wtb file of DIR), files of "outflank selfplay"
+games (--selfplay: every position labelled with the game's final score, exact
+from the game's solve point on) and/or GGF game records
+(--games: e.g. the engine's own games, written by
 "outflank match self:depth=6 self:depth=6 --games-out self.ggf"), labels their positions,
 holds out a share of the games (chosen from --seed), fits the weights by
 mini-batch Adam (or SGD) with L2 regularisation, and writes the weights file
@@ -48,6 +51,7 @@ func runTrain(e *env, args []string) error {
 type trainConfig struct {
 	wthorDir    string
 	ggfFiles    []string
+	selfplay    []string // files of "outflank selfplay"
 	out         string
 	samplesFile string // label cache ("" = none)
 	maxGames    int
@@ -62,6 +66,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	c := findCommand("train")
 	fs := c.flags(e)
 	dir := fs.String("wthor", "", "directory of WTHOR .wtb files")
+	selfplayFiles := fs.StringSlice("selfplay", nil, "files of \"outflank selfplay\" games (comma-separated or repeated)")
 	ggfFiles := fs.StringSlice("games", nil, "GGF files of more games, e.g. self-play from \"outflank match --games-out\" (comma-separated or repeated)")
 	out := fs.String("out", "outflank.weights", "weights file to write")
 	seed := fs.Uint64("seed", 1, "random seed (hold-out split, shuffling)")
@@ -88,8 +93,8 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	if ok, err := parse(fs, args); !ok {
 		return nil, err
 	}
-	if *dir == "" && len(*ggfFiles) == 0 {
-		return nil, fmt.Errorf("train: want --wthor DIR (e.g. the WTHOR database directory) and/or --games FILE.ggf")
+	if *dir == "" && len(*ggfFiles) == 0 && len(*selfplayFiles) == 0 {
+		return nil, fmt.Errorf("train: want --wthor DIR (e.g. the WTHOR database directory), --selfplay FILE and/or --games FILE.ggf")
 	}
 	if fs.NArg() != 0 {
 		return nil, fmt.Errorf("train: unexpected argument %q", fs.Arg(0))
@@ -110,7 +115,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 		return nil, fmt.Errorf("train: --smooth, --stage-tie and --disable need --optimizer adam")
 	}
 	return &trainConfig{
-		wthorDir: *dir, ggfFiles: *ggfFiles, out: *out, samplesFile: *samplesFile, maxGames: *maxGames,
+		wthorDir: *dir, ggfFiles: *ggfFiles, selfplay: *selfplayFiles, out: *out, samplesFile: *samplesFile, maxGames: *maxGames,
 		labeler: train.Labeler{SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed},
 		fit: train.Config{
 			Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2,
@@ -164,6 +169,9 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 	// "solver=search": the key of caches made when there were two solvers.
 	key := fmt.Sprintf("labels=2 solver=search wthor=%s games=%s max-games=%d solve-empties=%d solve-share=%g seed=%d",
 		c.wthorDir, strings.Join(c.ggfFiles, ","), c.maxGames, lb.SolveEmpties, lb.SolveShare, lb.Seed)
+	if len(c.selfplay) > 0 { // only then, so that older caches keep their key
+		key += " selfplay=" + strings.Join(c.selfplay, ",")
+	}
 	if c.samplesFile != "" {
 		samples, err := train.LoadSamples(c.samplesFile, key)
 		if err == nil {
@@ -206,6 +214,15 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 	fmt.Fprintf(e.stdout, "games: %d used, %d unfinished, %d bad records skipped\n", st.Games, st.Unfinished, nbad)
 	fmt.Fprintf(e.stdout, "positions: %d labelled by the theoretical score %d, the final score of a perfect end %d, the solver %d; %d later positions of imperfect ends left out; %d games end with their theoretical score\n",
 		len(samples), st.Theory, st.Final, st.Solved, st.Dropped, st.PerfectEnd)
+	first := int32(len(games)) // self-play games are numbered after the others, for the split
+	for _, f := range c.selfplay {
+		n, ngames, err := appendSelfPlay(&samples, f, first, bad)
+		if err != nil {
+			return nil, fmt.Errorf("--selfplay: %w", err)
+		}
+		first += int32(ngames)
+		fmt.Fprintf(e.stdout, "self-play %s: %d games, %d positions\n", f, ngames, n)
+	}
 	if c.samplesFile != "" {
 		if err := train.SaveSamples(c.samplesFile, key, samples); err != nil {
 			return nil, err
@@ -254,4 +271,30 @@ func (b *progressBar) clear() {
 		fmt.Fprint(b.w, "\r\x1b[K")
 		b.shown = false
 	}
+}
+
+// appendSelfPlay adds the positions of a self-play file's games to samples,
+// numbering the games from first: every position before a move, labelled
+// with the game's final score from the side to move's view (exact from the
+// solve point on, the WTHOR convention before it). A file that does not
+// read whole is refused; a game that does not replay is reported and
+// skipped.
+func appendSelfPlay(samples *[]train.Sample, path string, first int32, bad func(error)) (positions, games int, err error) {
+	_, gs, err := selfplay.ReadFile(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	for k, g := range gs {
+		ss, err := g.Samples()
+		if err != nil {
+			bad(fmt.Errorf("%s: game %d: %w", path, g.Index, err))
+			continue
+		}
+		for _, s := range ss {
+			*samples = append(*samples, train.Sample{Player: s.Pos.Player, Opponent: s.Pos.Opponent,
+				Score: int8(s.Score), Exact: s.Exact, Game: first + int32(k)})
+			positions++
+		}
+	}
+	return positions, len(gs), nil
 }

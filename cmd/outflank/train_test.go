@@ -173,3 +173,29 @@ func TestCommittedTestSet(t *testing.T) {
 		t.Errorf("%d positions, %d at 24 empties, %d at 20, %d at 22", len(set), count[24], count[20], count[22])
 	}
 }
+
+// Self-play files of "outflank selfplay" train alone (their labels need no
+// solving); a damaged file is refused, not half read.
+func TestTrainSelfPlayFile(t *testing.T) {
+	dir := t.TempDir()
+	sp := filepath.Join(dir, "games.sp")
+	if _, _, err := runCmd(t, "selfplay", sp, "--games", "6", "--depth", "1", "--solve", "10", "--workers", "1", "--hash", "1", "--quiet"); err != nil {
+		t.Fatalf("selfplay: %v", err)
+	}
+	out := filepath.Join(dir, "w.weights")
+	stdout, stderr, err := runCmd(t, "train", "--selfplay", sp, "--epochs", "1", "--quiet", "--out", out)
+	if err != nil {
+		t.Fatalf("train: %v\n%s%s", err, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "games.sp: 6 games") {
+		t.Errorf("stdout:\n%s", stdout)
+	}
+	if _, err := eval.Load(out); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(sp)
+	os.WriteFile(sp, data[:len(data)-7], 0o644)
+	if _, _, err := runCmd(t, "train", "--selfplay", sp, "--epochs", "1", "--quiet", "--out", out); err == nil {
+		t.Error("a truncated self-play file was accepted")
+	}
+}
