@@ -33,6 +33,16 @@
 // the midgame result as the answer (Info.Exact false). Clock.Limits turns
 // a player's clock into the limits of one move.
 //
+// Selectivity: the midgame search prunes with Multi-ProbCut (Buro): a node
+// whose shallow search predicts, at the confidence Limits.Selectivity (73,
+// 87, 95, 98, 99%; 100 for none), that the deep search would fail high or
+// low is cut without it. The model (how well a depth-d' search predicts a
+// depth-d one, or the exact score) is fitted from game positions by
+// "outflank mpcfit" (package mpcfit; search/README.md has the fit). Beyond
+// the midgame the same cuts predict the exact score: a position searched to
+// its end selectively gets a probable score at each confidence level in
+// turn (Info.Selectivity below 100, never Exact) before the exact solve.
+//
 // MultiPV > 1 searches every root move with its own full window, so
 // Info.Moves holds exact (or WLD) scores after a solve and depth-limited
 // scores in the midgame.

@@ -58,7 +58,7 @@ const AlwaysSolve = 60
 
 // DefaultSelectivity is the Multi-ProbCut confidence of a search whose
 // Limits leave it 0. Until selective search lands it is 100 (no cuts).
-const DefaultSelectivity = 100
+const DefaultSelectivity = 73
 
 // MoveScore is a root move and its score.
 type MoveScore = bitboard.MoveScore

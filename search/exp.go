@@ -56,9 +56,9 @@ var (
 
 	parSplitMinEmpties = knob("parSplitMinEmpties", 14)
 
-	midEvalOrderMinDepth   = knob("midEvalOrderMinDepth", 3)
-	midSearchOrderMinDepth = knob("midSearchOrderMinDepth", 99)
-	midSearchOrderDivisor  = knob("midSearchOrderDivisor", 4)
+	midEvalOrderMinDepth = knob("midEvalOrderMinDepth", 3)
+	mpcMinDepth          = knob("mpcMinDepth", 3)
+	mpcExactMaxEmpties   = knob("mpcExactMaxEmpties", 12)
 )
 
 func debugf(f string, a ...any) {

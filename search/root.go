@@ -62,8 +62,9 @@ func (r *rootSearch) run() (info Info) {
 		return passInfo(sub.run())
 	}
 
+	r.s.sel = selectivityOf(r.lim.Selectivity)
 	moves := r.rootMoves()
-	r.best = Info{Depth: 0, Selectivity: 100, Score: moves[0].score, Best: moves[0].sq, PV: []bitboard.Square{moves[0].sq}}
+	r.best = Info{Depth: 0, Selectivity: selectivityLevels[r.s.sel].percent, Score: moves[0].score, Best: moves[0].sq, PV: []bitboard.Square{moves[0].sq}}
 	r.found.sq = bitboard.NoSquare
 	defer func() {
 		if rec := recover(); rec != nil {
@@ -103,6 +104,12 @@ func (r *rootSearch) run() (info Info) {
 		}
 	}
 	for d := 1 + r.helper%2; d <= maxDepth; d++ {
+		if d >= empties && r.s.sel != noSelectivity {
+			if !r.selectiveEnd(moves, empties, tm) {
+				break
+			}
+			d = empties
+		}
 		exact := d >= empties
 		score := r.iterate(moves, d, exact)
 		r.best = r.result(moves, d, score, exact)
@@ -116,6 +123,11 @@ func (r *rootSearch) run() (info Info) {
 			break
 		}
 	}
+	if solve && !tm.solveFits(empties) && r.s.sel != noSelectivity && empties > mpcExactMaxEmpties {
+		// The solve is not predicted to fit the time: probable results
+		// first, surer and surer.
+		r.selectiveEnd(moves, empties, tm)
+	}
 	if solve && tm.solveFits(empties) {
 		if r.helper > 0 {
 			return r.best // the main search solves, split over the threads
@@ -123,6 +135,7 @@ func (r *rootSearch) run() (info Info) {
 		if r.beforeSolve != nil {
 			r.beforeSolve()
 		}
+		r.s.sel = noSelectivity
 		r.solve(moves, empties)
 	}
 	return r.best
@@ -274,7 +287,8 @@ func (r *rootSearch) solve(moves []rootMove, empties int) {
 
 // result builds the Info of a completed iteration.
 func (r *rootSearch) result(moves []rootMove, d, score int, exact bool) Info {
-	info := Info{Depth: d, Selectivity: 100, Exact: exact, WLD: exact && r.lim.WLD, Score: score, Best: moves[0].sq,
+	exact = exact && r.s.sel == noSelectivity
+	info := Info{Depth: d, Selectivity: selectivityLevels[r.s.sel].percent, Exact: exact, WLD: exact && r.lim.WLD, Score: score, Best: moves[0].sq,
 		Nodes: r.s.nodes, Time: time.Since(r.start)}
 	info.PV = r.ttPV(moves[0].sq, max(d, 1))
 	if r.lim.MultiPV > 1 {

@@ -312,3 +312,77 @@ func TestMidgameAgainstNegamax(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectiveSearch: a selective search reports its confidence, is never
+// Exact below 100%, gives legal PVs, and the exact search after the
+// selective endgame levels still finds the FFO scores.
+func TestSelectiveSearch(t *testing.T) {
+	es := readFFO(t, "fforum-1-19.obf")
+	eng := New(Options{HashMB: 8})
+	for _, e := range es[:4] {
+		var infos []Info
+		// Deepening to the end (no solve limit): the selective endgame
+		// levels, then the exact iteration.
+		info := eng.Search(context.Background(), e.Position, Limits{Selectivity: 73, EndgameEmpties: 1}, func(i Info) { infos = append(infos, i) })
+		if !info.Exact || info.Selectivity != 100 || info.Score != e.Scores[0].Score {
+			t.Errorf("%s: %+v, want exact %+d", e.Position, info, e.Scores[0].Score)
+		}
+		levels := 0
+		for _, i := range infos {
+			if i.Selectivity < 100 && i.Exact {
+				t.Errorf("%s: selective result marked exact: %+v", e.Position, i)
+			}
+			if i.Depth == e.Position.Empties() && i.Selectivity < 100 {
+				levels++
+			}
+			checkPV(t, e.Position, i.PV)
+		}
+		if levels != len(selectivityLevels)-1 {
+			t.Errorf("%s: %d selective endgame results, want one per level below 100%%", e.Position, levels)
+		}
+	}
+	pos := bitboard.Start().Play(bitboard.Square(19)) // d3
+	info := eng.Search(context.Background(), pos, Limits{Depth: 10, Selectivity: 87}, nil)
+	if info.Selectivity != 87 || info.Exact || info.Depth != 10 {
+		t.Errorf("midgame at 87%%: %+v", info)
+	}
+	checkPV(t, pos, info.PV)
+}
+
+func checkPV(t *testing.T, pos bitboard.Position, pv []bitboard.Square) {
+	t.Helper()
+	for _, m := range pv {
+		if m == bitboard.PassMove {
+			if !pos.MustPass() {
+				t.Fatalf("%s: PV %v passes with moves", pos, pv)
+			}
+			pos = pos.Pass()
+			continue
+		}
+		if !pos.IsLegal(m) {
+			t.Fatalf("%s: PV %v: illegal %v", pos, pv, m)
+		}
+		pos = pos.Play(m)
+	}
+}
+
+// TestTTDepth: the packed depth and confidence settle exactly the searches
+// they may.
+func TestTTDepth(t *testing.T) {
+	for d := 0; d <= 41; d++ {
+		for sel := range selectivityLevels {
+			e := ttDepth(d, sel)
+			for qd := 0; qd <= 45; qd++ {
+				for qs := range selectivityLevels {
+					want := qd <= d && sel <= qs
+					if got := ttDeepEnough(e, qd, qs); got != want {
+						t.Fatalf("entry (%d, %d), search (%d, %d): %v, want %v", d, sel, qd, qs, got, want)
+					}
+				}
+			}
+		}
+	}
+	if ttDepth(50, 0) != ttDepth(41, 0) {
+		t.Errorf("depth 50 not clamped")
+	}
+}

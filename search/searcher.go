@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"sync/atomic"
 
+	"github.com/outflank-othello/outflank/eval"
+
 	"github.com/outflank-othello/outflank/tt"
 )
 
@@ -24,7 +26,15 @@ type searcher struct {
 	checkAt  uint64
 	maxNodes uint64
 	stop     *atomic.Bool
-	par      parallel // the parallel solver's state (parallel.go); zero: serial
+
+	// The midgame search's line: states[ply] is the evaluation state of
+	// the position at ply (set up by mid on first use); ply is the first
+	// slot free for a nested search.
+	ie     IncrementalEvaluator
+	states []eval.State
+	ply    int
+	sel    int      // Multi-ProbCut selectivity: an index in selectivityLevels
+	par    parallel // the parallel solver's state (parallel.go); zero: serial
 }
 
 // poll is called when nodes reaches checkAt.

@@ -55,9 +55,11 @@ const (
 	parSplitMinEmpties = 14 // exact solver: nodes with this many empties or more split (young brothers wait)
 
 	// Midgame move order.
-	midEvalOrderMinDepth   = 3  // from this depth by the evaluation of the child
-	midSearchOrderMinDepth = 99 // from this depth by a shallow search (off: it did not pay)
-	midSearchOrderDivisor  = 4  // ... of depth/midSearchOrderDivisor
+	midEvalOrderMinDepth = 3 // from this depth by the evaluation of the child (below: fewest replies first)
+
+	// Multi-ProbCut (mpc.go).
+	mpcMinDepth        = 3  // from this depth a node may be cut by a shallow search
+	mpcExactMaxEmpties = 12 // a selective search solves exactly at or below this many empties
 )
 
 func debugf(string, ...any) {}

@@ -325,8 +325,12 @@ func runSelfplayCheck(e *env, args []string) error {
 		if serr == nil && len(games) > 0 {
 			per = float64(st.Size()) / float64(len(games))
 		}
-		fmt.Fprintf(e.stdout, "%s: %s, %d of %d games, %d positions (%d after the solve point), %.1f bytes per game; seed %d, games [%d,%d), shard %s\n  %s\n",
-			name, state, len(games), h.Size(), moves, exact, per, h.Seed, h.First, h.First+h.Count, h.ShardString(), h.Params)
+		count := fmt.Sprintf("%d of %d games", len(games), h.Size())
+		if h.Shards == 0 {
+			count = fmt.Sprintf("%d games (a partial set)", len(games))
+		}
+		fmt.Fprintf(e.stdout, "%s: %s, %s, %d positions (%d at or after the solve point), %.1f bytes per game; seed %d, games [%d,%d), shard %s\n  %s\n",
+			name, state, count, moves, exact, per, h.Seed, h.First, h.First+h.Count, h.ShardString(), h.Params)
 	}
 	if bad > 0 {
 		return quietError{1}

@@ -60,6 +60,7 @@ type solveFlags struct {
 	eval    *string
 	time    time.Duration // solve --time: 0 none
 	timeSet bool          // --time was given
+	depths  bool          // progress lines per depth for deep or timed solves (solve, not bench)
 }
 
 func addSolveFlags(fs interface {
@@ -91,6 +92,7 @@ func runSolve(e *env, args []string) error {
 	fs := c.flags(e)
 	sf := addSolveFlags(fs)
 	tl := fs.String("time", "", "time limit per position: seconds or a duration (30, 1m30s; 0: none); positions beyond reach get "+solveBeyondReachTime.String())
+	sf.depths = true
 	boards, rest := splitBoardArgs(args)
 	if ok, err := parse(fs, rest); !ok {
 		return err
@@ -318,7 +320,7 @@ func solveAll(e *env, entries []bitboard.OBFEntry, nums []int, sf solveFlags) er
 			fmt.Fprintf(e.stderr, "#%d: %s\n", nums[i], note)
 		}
 		var report func(search.Info)
-		if lim.Time > 0 || ent.Position.Empties() >= solveProgressEmpties {
+		if sf.depths && (lim.Time > 0 || ent.Position.Empties() >= solveProgressEmpties) {
 			report = func(in search.Info) { printProgress(e.stderr, nums[i], in) }
 		} else if progress {
 			fmt.Fprintf(e.stderr, "solving #%d (%d empties)...\r", nums[i], ent.Position.Empties())

@@ -449,6 +449,9 @@ func NewReader(r io.Reader) (*Reader, error) {
 	return rd, nil
 }
 
+// isEOF says err is the data running out (not an I/O or gzip error).
+func isEOF(err error) bool { return err == io.EOF || err == io.ErrUnexpectedEOF }
+
 func unexpected(err error) error {
 	if err == io.EOF {
 		return io.ErrUnexpectedEOF
@@ -480,6 +483,9 @@ func (r *Reader) readBlock() error {
 		return fmt.Errorf("%w after %d games in %d blocks (byte %d): the run was stopped or is still going", ErrUnfinished, r.games, r.blocks, at)
 	}
 	if len(m) < 4 {
+		if !isEOF(err) {
+			return fmt.Errorf("block %d at byte %d: %w", blk, at, err)
+		}
 		r.torn = true
 		return fmt.Errorf("block %d at byte %d: truncated (%d bytes left)", blk, at, len(m))
 	}
@@ -492,6 +498,9 @@ func (r *Reader) readBlock() error {
 	}
 	hdr := make([]byte, blockHeaderSize)
 	if n, err := io.ReadFull(r.r, hdr); err != nil {
+		if !isEOF(err) {
+			return fmt.Errorf("block %d at byte %d: %w", blk, at, err)
+		}
 		r.torn = true
 		return fmt.Errorf("block %d at byte %d: truncated block header (%d of %d bytes)", blk, at, n, blockHeaderSize)
 	}
@@ -501,6 +510,9 @@ func (r *Reader) readBlock() error {
 	}
 	payload := make([]byte, size)
 	if n, err := io.ReadFull(r.r, payload); err != nil {
+		if !isEOF(err) {
+			return fmt.Errorf("block %d at byte %d: %w", blk, at, err)
+		}
 		r.torn = true
 		return fmt.Errorf("block %d at byte %d: truncated (%d of %d payload bytes)", blk, at, n, size)
 	}
@@ -558,6 +570,9 @@ func (r *Reader) readEnd() error {
 	at := r.off
 	b := make([]byte, endSize)
 	if n, err := io.ReadFull(r.r, b); err != nil {
+		if !isEOF(err) {
+			return fmt.Errorf("end record at byte %d: %w", at, err)
+		}
 		r.torn = true
 		return fmt.Errorf("end record at byte %d: truncated (%d of %d bytes)", at, n, endSize)
 	}
@@ -571,8 +586,10 @@ func (r *Reader) readEnd() error {
 	if h := r.Header; h.Shards != 0 && games != h.Size() {
 		return fmt.Errorf("end record at byte %d: %d games, but shard %s of games [%d,%d) has %d", at, games, h.ShardString(), h.First, h.First+h.Count, h.Size())
 	}
-	if _, err := r.r.Peek(1); err != io.EOF {
+	if b, err := r.r.Peek(1); len(b) > 0 {
 		return fmt.Errorf("data after the end record at byte %d", at+endSize)
+	} else if err != io.EOF {
+		return fmt.Errorf("after the end record at byte %d: %w", at+endSize, err)
 	}
 	r.off += endSize
 	r.done = true

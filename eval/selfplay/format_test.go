@@ -136,6 +136,29 @@ func TestCorruption(t *testing.T) {
 	}
 }
 
+// A damaged gzip file is an error or (a byte gzip does not check, like its
+// time stamp) the same games: never other games.
+func TestGzipCorruption(t *testing.T) {
+	games := sampleGames(t, 3)
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write(encodeFile(t, testHeader, games))
+	zw.Close()
+	for i := range z.Len() {
+		bad := bytes.Clone(z.Bytes())
+		bad[i] ^= 0x10
+		if _, got, err := ReadAll(bytes.NewReader(bad)); err == nil && !reflect.DeepEqual(got, games) {
+			t.Fatalf("gzip byte %d damaged: read other games without error", i)
+		}
+	}
+	// A truncated gzip file is never read as whole.
+	for n := 0; n < z.Len(); n++ {
+		if _, _, err := ReadAll(bytes.NewReader(z.Bytes()[:n])); err == nil {
+			t.Fatalf("gzip truncated to %d of %d bytes: read without error", n, z.Len())
+		}
+	}
+}
+
 // Blocks with sound CRCs but wrong content are refused with what is wrong.
 func TestBadContent(t *testing.T) {
 	games := sampleGames(t, 3)

@@ -296,6 +296,30 @@ func TestShardsMerge(t *testing.T) {
 			t.Errorf("partial merge reads back %d games, %+v, %v", len(games), h2, err)
 		}
 	}
+	// A stopped run, merged alone (partial), is completed by a run over
+	// the rest of its range: how the repository's data extends to a job.
+	stopped := filepath.Join(dir, "stopped.sp")
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg = testConfig(t, 11)
+	cfg.First = 5
+	cfg.Progress = func(Progress) { cancel() }
+	if _, err := Run(ctx, cfg, stopped); !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped run: %v", err)
+	}
+	if _, _, err := merge(MergeOptions{Block: 3, Partial: true, Unfinished: true}, stopped); err != nil {
+		t.Fatal(err)
+	}
+	part := filepath.Join(dir, "part.sp")
+	os.Rename(out, part)
+	_, got, _ := ReadFile(part)
+	rest := filepath.Join(dir, "rest.sp")
+	cfg = testConfig(t, 5+11-(got[len(got)-1].Index+1))
+	cfg.First = got[len(got)-1].Index + 1
+	runFile(t, cfg, rest)
+	if h, n, err := merge(MergeOptions{Block: 3}, part, rest); err != nil || n != 11 || h.Shards != 1 || !bytes.Equal(mustRead(t, out), mustRead(t, whole)) {
+		t.Errorf("stopped run + the rest: %d games, shard %s, %v; equal to the whole run: %v", n, h.ShardString(), err, bytes.Equal(mustRead(t, out), mustRead(t, whole)))
+	}
+
 	// A stopped run's games join only on request.
 	data := mustRead(t, shards[0])
 	os.WriteFile(shards[0], data[:len(data)-endSize], 0o644)

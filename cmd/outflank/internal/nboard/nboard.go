@@ -337,14 +337,17 @@ func sameResult(a, b search.Info) bool {
 	return true
 }
 
-// depthText is the depth column: the depth, or 100% for an exact solve and
-// 100%W for a win/loss/draw one.
+// depthText is the depth column: the depth, with @percent for a selective
+// search, or 100% for an exact solve and 100%W for a win/loss/draw one.
 func depthText(in search.Info) string {
 	switch {
 	case in.Exact && in.WLD:
 		return "100%W"
 	case in.Exact:
 		return "100%"
+	case in.Selectivity > 0 && in.Selectivity < 100:
+		// A selective (Multi-ProbCut) result, as Edax shows it: 18@95%.
+		return strconv.Itoa(in.Depth) + "@" + strconv.Itoa(in.Selectivity) + "%"
 	}
 	return strconv.Itoa(in.Depth)
 }

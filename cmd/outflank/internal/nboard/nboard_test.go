@@ -522,3 +522,21 @@ func TestLimits(t *testing.T) {
 		t.Errorf("hint limits %+v, want depth 7, no time, MultiPV 4", lim)
 	}
 }
+
+func TestDepthText(t *testing.T) {
+	for _, c := range []struct {
+		in   search.Info
+		want string
+	}{
+		{search.Info{Depth: 12, Selectivity: 100}, "12"},
+		{search.Info{Depth: 18, Selectivity: 95}, "18@95%"},
+		{search.Info{Depth: 24, Selectivity: 73}, "24@73%"},
+		{search.Info{Depth: 24, Selectivity: 100, Exact: true}, "100%"},
+		{search.Info{Depth: 24, Selectivity: 100, Exact: true, WLD: true}, "100%W"},
+		{search.Info{Depth: 7}, "7"},
+	} {
+		if got := depthText(c.in); got != c.want {
+			t.Errorf("depthText(%+v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,129 @@
+package search
+
+import (
+	"math"
+
+	"github.com/outflank-othello/outflank/bitboard"
+)
+
+// selectivityLevels are the Multi-ProbCut confidence levels a search can
+// run at, from none (index 0, the zero value of searcher.sel) to the most
+// selective: a node is cut when a shallow search predicts, with that
+// confidence, that the deep search would fail outside the window (t is the
+// margin in standard deviations of the prediction's error; Edax uses the
+// same values).
+var selectivityLevels = [...]struct {
+	percent int
+	t       float64
+}{{100, 0}, {99, 3.3}, {98, 2.6}, {95, 2.0}, {87, 1.5}, {73, 1.1}}
+
+// noSelectivity is the index of the 100% level: no selective cut.
+const noSelectivity = 0
+
+// ValidSelectivity reports whether percent is a Limits.Selectivity value:
+// 0 (the default) or one of 73, 87, 95, 98, 99, 100.
+func ValidSelectivity(percent int) bool {
+	return percent == 0 || selectivityIndex(percent) >= 0
+}
+
+// selectivityIndex returns the index in selectivityLevels of percent, or -1.
+func selectivityIndex(percent int) int {
+	for i, l := range selectivityLevels {
+		if l.percent == percent {
+			return i
+		}
+	}
+	return -1
+}
+
+// ProbCutDepth is the depth of the shallow search that predicts a search
+// of depth d in Multi-ProbCut: about half as deep, of the same parity
+// (evaluations after an odd and an even number of plies differ
+// systematically), as Edax does. The fit (package mpcfit) uses it too.
+func ProbCutDepth(d int) int {
+	if s := 2*(d/4) + d&1; s > 0 {
+		return s
+	}
+	return max(0, d-2)
+}
+
+// mpcModel returns the Multi-ProbCut model of a node with the given empties
+// searched to depth (depth >= empties: to the end, predicting the exact
+// score), predicted by a search to shallow: deep ≈ a·shallow + b with error
+// sigma (discs), from the fitted table (mpc_table.go). Sigma is kept at 1
+// or more where the linear model is extrapolated far.
+func mpcModel(empties, shallow, depth int) (a, b, sigma float64) {
+	if depth >= empties {
+		e := float64(max(mpcEndMinEmpties, min(mpcEndMaxEmpties, empties)))
+		sigma = mpcEndSigma[0] + mpcEndSigma[1]*e + mpcEndSigma[2]*float64(shallow)
+		return mpcEndA, mpcEndB, max(1, sigma)
+	}
+	sigma = mpcMidSigma[0] + mpcMidSigma[1]*float64(empties) + mpcMidSigma[2]*float64(shallow) + mpcMidSigma[3]*float64(depth)
+	return 1, 0, max(1, sigma)
+}
+
+// probCut tries a Multi-ProbCut at a node of the given depth (depth =
+// empties: a selective endgame node, predicting the exact score): a
+// shallow search, itself not selective, predicts the deep value as
+// a·v + b with error sigma; if the prediction lies beyond beta (or below
+// alpha) by t·sigma, t from the search's confidence level, the node fails
+// high (low) without the deep search.
+func (s *searcher) probCut(ply, alpha, beta, depth, empties int) (int, bool) {
+	shallow := ProbCutDepth(depth)
+	a, b, sigma := mpcModel(empties, shallow, depth)
+	margin := selectivityLevels[s.sel].t * sigma
+	sel := s.sel
+	s.sel = noSelectivity
+	defer func() { s.sel = sel }()
+	if beta <= 64 {
+		// a·v + b - margin >= beta  <=>  v >= (beta + margin - b) / a
+		if hi := int(math.Ceil((float64(beta) + margin - b) / a)); hi <= 64 {
+			if s.midState(ply, hi-1, hi, shallow) >= hi {
+				return beta, true
+			}
+		}
+	}
+	if alpha >= -64 {
+		if lo := int(math.Floor((float64(alpha) - margin - b) / a)); lo >= -64 {
+			if s.midState(ply, lo, lo+1, shallow) <= lo {
+				return alpha, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// selectivityOf returns the index in selectivityLevels of a
+// Limits.Selectivity (0: DefaultSelectivity; a value that is not a level:
+// the next more confident level).
+func selectivityOf(percent int) int {
+	if percent == 0 {
+		percent = DefaultSelectivity
+	}
+	for i := len(selectivityLevels) - 1; i > 0; i-- {
+		if selectivityLevels[i].percent >= percent {
+			return i
+		}
+	}
+	return noSelectivity
+}
+
+// selectiveEnd searches the root to the end of the game (depth = empties)
+// at the search's selectivity and then at each more confident level below
+// 100%, reporting each result: the probable score (not Exact), surer at
+// every level, for a position too deep to solve in the time. It reports
+// false if the time manager stops it; else it leaves the searcher at 100%,
+// the exact search being the caller's.
+func (r *rootSearch) selectiveEnd(moves []rootMove, empties int, tm *timeManager) bool {
+	for ; r.s.sel != noSelectivity; r.s.sel-- {
+		score := r.iterate(moves, empties, false)
+		r.best = r.result(moves, empties, score, false)
+		r.found.sq = bitboard.NoSquare
+		r.report(r.best)
+		tm.iterated(r.best, r.s.nodes)
+		if !tm.another() {
+			return false
+		}
+	}
+	return true
+}
