@@ -122,7 +122,8 @@ func TestParallelStop(t *testing.T) {
 			cancelled <- time.Now()
 			cancel()
 		}()
-		info := eng.Search(ctx, pos, Limits{EndgameEmpties: AlwaysSolve}, nil)
+		var last atomic.Int32 // the depth last reported: the solve starts after the presearch's
+		info := eng.Search(ctx, pos, Limits{EndgameEmpties: AlwaysSolve}, func(i Info) { last.Store(int32(i.Depth)) })
 		var took time.Duration
 		select {
 		case at := <-cancelled:
@@ -130,6 +131,7 @@ func TestParallelStop(t *testing.T) {
 		default:
 			t.Fatalf("after %v: the solve ended before the stop; the test needs a harder position", after)
 		}
+		t.Logf("stopped after %v (depth %d reported): returned %v later", after, last.Load(), took)
 		if took > 250*time.Millisecond {
 			t.Errorf("after %v: returned %v after the stop", after, took)
 		}
