@@ -173,3 +173,41 @@ func TestParallelWLDAndNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelMidgame: without selectivity a midgame search to a fixed
+// depth has one value (TestMidgameAgainstNegamax), which the split search
+// must find at any thread count; with Multi-ProbCut (73%) it must still
+// return a legal move and a selective result.
+func TestParallelMidgame(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	n, depth := 6, parMidSplitMinDepth+3
+	if testing.Short() {
+		n, depth = 2, parMidSplitMinDepth+1
+	}
+	engs := map[int]*Engine{}
+	for _, th := range []int{1, 2, 4} {
+		engs[th] = New(Options{HashMB: 4, Threads: th})
+	}
+	for i := 0; i < n; {
+		pos, ok := randomPosition(r, 36+r.IntN(10))
+		if !ok || pos.Moves() == 0 {
+			continue
+		}
+		i++
+		var want int
+		for _, th := range []int{1, 2, 4} {
+			engs[th].Clear()
+			info := engs[th].Search(context.Background(), pos, Limits{Depth: depth, Selectivity: 100}, nil)
+			if th == 1 {
+				want = info.Score
+			} else if info.Score != want || !pos.IsLegal(info.Best) || info.Depth != depth {
+				t.Errorf("%v, %d threads: %s %+d at depth %d, want %+d at depth %d", pos, th, info.Best, info.Score, info.Depth, want, depth)
+			}
+			engs[th].Clear()
+			info = engs[th].Search(context.Background(), pos, Limits{Depth: depth, Selectivity: 73}, nil)
+			if !pos.IsLegal(info.Best) || info.Selectivity != 73 || info.Exact {
+				t.Errorf("%v, %d threads, 73%%: %+v", pos, th, info)
+			}
+		}
+	}
+}

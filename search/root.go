@@ -220,7 +220,7 @@ func (r *rootSearch) searchMoves(moves []rootMove, alpha, beta int, multi bool, 
 // score.
 func (r *rootSearch) iterate(moves []rootMove, d int, exact bool) int {
 	multi := r.lim.MultiPV > 1
-	child := func(np, no uint64, a, b int) int { return r.s.mid(np, no, a, b, d-1) }
+	child := func(np, no uint64, a, b int) int { return r.s.midPar(np, no, a, b, d-1) }
 	if d < 4 || multi || exact {
 		return r.searchMoves(moves, -inf, inf, multi, child)
 	}
