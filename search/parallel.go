@@ -54,7 +54,7 @@ func (wp *workerPool) reset(tmpl *searcher, threads int) {
 	wp.idle.Store(int32(threads - 1))
 	wp.tmpl = searcher{tt: tmpl.tt, ev: tmpl.ev, stop: tmpl.stop}
 	for _, w := range wp.all {
-		w.nodes, w.checkAt, w.stop, w.par, w.ply = 0, pollInterval, tmpl.stop, parallel{pool: wp}, 0
+		w.nodes, w.checkAt, w.stop, w.par = 0, pollInterval, tmpl.stop, parallel{pool: wp}
 	}
 }
 
@@ -93,7 +93,7 @@ func (wp *workerPool) take() *searcher {
 
 // give returns a worker's searcher and its thread to the pool.
 func (wp *workerPool) give(w *searcher) {
-	w.par.split, w.ply = nil, 0
+	w.par.split = nil
 	wp.mu.Lock()
 	wp.free = append(wp.free, w)
 	wp.mu.Unlock()
@@ -148,13 +148,11 @@ func (s *searcher) childScore(np, no uint64, alpha, beta, depth, empties int) in
 // work searches moves of the split point until none is left; it reports
 // whether s was stopped.
 func (sp *splitPoint) work(s *searcher) (stopped bool) {
-	ply := s.ply
 	defer func() {
 		if rec := recover(); rec != nil {
 			if _, ok := rec.(abortSignal); !ok {
 				panic(rec)
 			}
-			s.ply = ply // an unwound midgame search leaves it where it stopped
 			stopped = true
 		}
 	}()
@@ -504,16 +502,14 @@ func (s *searcher) midPar(p, o uint64, alpha, beta, depth int) int {
 	return best
 }
 
-// probCutAt runs probCut on (p, o), which it first sets up as the
-// evaluation state of a nested search, as mid does.
+// probCutAt runs probCut on (p, o), which it first sets up in its slot of
+// the evaluation states, as mid does (the split nodes above keep no state).
 func (s *searcher) probCutAt(p, o uint64, alpha, beta, depth, empties int) (int, bool) {
 	if s.states == nil {
-		s.states = make([]eval.State, maxPly)
+		s.states = make([]eval.State, numSlots)
 		s.ie = incremental(s.ev)
 	}
-	ply := s.ply
-	s.ie.Init(&s.states[ply], p, o)
-	v, ok := s.probCut(ply, alpha, beta, depth, empties)
-	s.ply = ply
-	return v, ok
+	slot := 2 * empties
+	s.ie.Init(&s.states[slot], p, o)
+	return s.probCut(slot, alpha, beta, depth, empties)
 }
