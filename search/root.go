@@ -351,7 +351,7 @@ func (r *rootSearch) exactPV(first bitboard.Square, v int) []bitboard.Square {
 		found := false
 		for _, m := range cand {
 			c := pos.Play(m)
-			if -r.s.pvsEnd(c.Player, c.Opponent, -sc-1, -sc+1, c.Empties()) == sc {
+			if -r.s.pvsEndPar(c.Player, c.Opponent, -sc-1, -sc+1, c.Empties()) == sc {
 				pv = append(pv, m)
 				pos, sc, found = c, -sc, true
 				break
