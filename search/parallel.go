@@ -11,24 +11,27 @@ import (
 	"github.com/outflank-othello/outflank/tt"
 )
 
-// The parallel exact solver: young brothers wait (YBWC), as Edax splits its
-// endgame. A node with at least parSplitMinEmpties empties searches its first
-// (best-ordered) move alone; once that move has failed to cut, the other
-// moves are shared out between the node's own thread and idle workers, each
-// a searcher of its own (node counter, evaluation states) sharing the
-// transposition table. A child that fails high stops its siblings at once.
-// Workers split again below while others are idle. Below the threshold the
-// serial solver (nws, pvsEnd) runs unchanged, so the parallel layer only adds
-// work at a few thousand nodes per second.
+// The parallel search: young brothers wait (YBWC), as Edax splits its tree.
+// A node with at least parSplitMinEmpties empties (exact solve) or depth
+// parMidSplitMinDepth (midgame) searches its first (best-ordered) move alone;
+// once that move has failed to cut, the other moves are shared out between
+// the node's own thread and idle workers, each a searcher of its own (node
+// counter, evaluation states) sharing the transposition table. A child that
+// fails high stops its siblings at once. Workers split again below while
+// others are idle. Below the thresholds the serial searches (nws, pvsEnd,
+// mid) run unchanged: the split nodes are a small part of the tree, so
+// their extra cost (a goroutine, a lock per move) does not show in the
+// node speed.
 //
 // Stopping: every searcher's poll asks stopped(), which checks the engine's
-// stop flag and the abort flags of the split points it works under, up the
-// chain of split points; a cutoff, the engine's stop, or the main search's
-// node limit thus reaches every thread within one poll interval.
+// stop flag (workers share it) and the abort flags of the split points it
+// works under, up the chain of split points; a cutoff, the engine's stop, or
+// the main search's node limit (which aborts the split points it unwinds
+// through) thus reaches every thread within one poll interval.
 //
 // Exact scores do not depend on the thread count (alpha-beta over proven
-// bounds); the node count and, among moves of equal score, the move found
-// may.
+// bounds), nor do midgame values at a fixed depth without selectivity; the
+// node count and, among moves of equal score, the move found may.
 
 // parallel is the searcher's share of the parallel search; its zero value is
 // a serial searcher.
