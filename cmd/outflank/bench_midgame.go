@@ -35,7 +35,7 @@ func runBenchMidgame(e *env, args []string) error {
 	depth := fs.Int("depth", 0, "search every position to this depth instead of for a fixed time")
 	sel := fs.Int("selectivity", 0, "Multi-ProbCut confidence in percent: 73, 87, 95, 98, 99 or 100 (0: the default)")
 	n := fs.Int("positions", 24, "search the first N positions")
-	threads := fs.Int("threads", 1, "search threads (the midgame runs them as a lazy SMP)")
+	threads := fs.Int("threads", 1, "search threads (the search splits its tree over them)")
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}
