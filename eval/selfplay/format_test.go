@@ -231,3 +231,15 @@ func FuzzReader(f *testing.F) {
 		_ = fmt.Sprint(h)
 	})
 }
+
+// The repository's self-play data reads as sound: every block, game and
+// score checked.
+func TestCommittedData(t *testing.T) {
+	h, games, err := ReadFile("../../testdata/selfplay/games-seed20261122.sp.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Seed != 20261122 || len(games) < 200 || !strings.Contains(h.Params, "solve=24") {
+		t.Errorf("header %+v, %d games", h, len(games))
+	}
+}
