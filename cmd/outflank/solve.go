@@ -427,7 +427,7 @@ func solveLimits(empties int, sf solveFlags) (search.Limits, string) {
 	if empties <= solveReachEmpties {
 		// No selective cuts in the midgame search before the solve: its
 		// table moves order the solve, and exact ones order it better
-		// (FFO #40-#49: 878 M nodes against 1.0 G at 73%; bench/RESULTS.md).
+		// (FFO #45: 280 M nodes against 367 M at 73%; bench/RESULTS.md).
 		lim.Selectivity = 100
 		return lim, ""
 	}
