@@ -54,7 +54,8 @@ var (
 	solveNodeSpeedup         = knob("solveNodeSpeedup", 8)
 	solveFitPercent          = knob("solveFitPercent", 70)
 
-	parSplitMinEmpties = knob("parSplitMinEmpties", 14)
+	parSplitMinEmpties  = knob("parSplitMinEmpties", 14)
+	parMidSplitMinDepth = knob("parMidSplitMinDepth", 6)
 
 	midEvalOrderMinDepth = knob("midEvalOrderMinDepth", 3)
 	mpcMinDepth          = knob("mpcMinDepth", 3)

@@ -54,7 +54,8 @@ const (
 	solveFitPercent          = 70   // solve if predicted to end within this share of the hard limit
 
 	// Parallel search (parallel.go).
-	parSplitMinEmpties = 14 // exact solver: nodes with this many empties or more split (young brothers wait)
+	parSplitMinEmpties  = 14 // exact solver: nodes with this many empties or more split (young brothers wait)
+	parMidSplitMinDepth = 6  // midgame: nodes with this depth or more split (99: lazy SMP instead)
 
 	// Midgame move order.
 	midEvalOrderMinDepth = 3 // from this depth by the evaluation of the child (below: fewest replies first)
