@@ -128,6 +128,19 @@ func Features(player, opponent uint64, dst *[NumFeatures]int32) (stage int) {
 	return Stage(empties)
 }
 
+// FeatureFamily names the family of feature slot k of Features: a
+// pattern's name, "mobility" or "parity". Training can leave a family out
+// (its weights stay 0) to measure what it brings.
+func FeatureFamily(k int) string {
+	switch {
+	case k < numInstances:
+		return patternNames[layout.instOf[k]]
+	case k < numInstances+2:
+		return "mobility"
+	}
+	return "parity"
+}
+
 // PackedStride is the number of packed weights per stage; a weight set has
 // NumStages*PackedStride() of them, stage by stage.
 func PackedStride() int { return packedStride }

@@ -181,3 +181,36 @@ var instOff = func() (t [numInstances]int32) {
 	}
 	return t
 }()
+
+// BenchmarkPlayEvaluateStateSearch measures Play+EvaluateState the way a
+// search's last ply meets it: every child of positions at one empties
+// count (31), so one stage's tables serve them all. BenchmarkEvaluateState
+// mixes all stages, which keeps far more weights in play than a search.
+func BenchmarkPlayEvaluateStateSearch(b *testing.B) {
+	e := Default()
+	type move struct {
+		parent *State
+		sq     int
+		flips  uint64
+	}
+	var moves []move
+	for _, p := range randomPositions(12, 200) {
+		if p.Empties() != 31 {
+			continue
+		}
+		s := new(State)
+		e.Init(s, p.Player, p.Opponent)
+		for m := p.Moves(); m != 0; m &= m - 1 {
+			sq := bitboard.FirstSquare(m)
+			moves = append(moves, move{s, int(sq), bitboard.Flips(p.Player, p.Opponent, sq)})
+		}
+	}
+	var child State
+	i := 0
+	for b.Loop() {
+		m := &moves[i%len(moves)]
+		e.Play(&child, m.parent, m.sq, m.flips)
+		e.EvaluateState(&child)
+		i++
+	}
+}

@@ -47,9 +47,10 @@
 // Info.Moves holds exact (or WLD) scores after a solve and depth-limited
 // scores in the midgame.
 //
-// Threads > 1 runs lazy SMP: helper goroutines search the same position in
-// other move orders and share the table; the main search gives the result.
-// Limits.Nodes counts the main search's nodes; Info.Nodes counts all.
+// Threads > 1: the search splits its tree over the threads (young brothers
+// wait, parallel.go), the exact solve and the midgame alike, and an exact
+// solve gives the same score at any thread count. Limits.Nodes counts the
+// main thread's nodes; Info.Nodes counts all.
 //
 // The midgame search and the root of a solve call the Evaluator for move
 // ordering and the aspiration guess, as does the solver above 12 empties, so

@@ -123,10 +123,11 @@ func (mobilityEval) Evaluate(p, o uint64) int {
 // Search searches pos within lim, calling report (if not nil) after each
 // completed iteration, and returns the final result.
 //
-// With Threads > 1 the midgame iterations run as a lazy SMP (helpers search
-// the same root in other orders, sharing the table) and the exact solve as a
-// young-brothers-wait split search (parallel.go): the helpers stop when the
-// solve starts, and the solver's workers take their threads.
+// With Threads > 1 the search splits its tree over the threads (young
+// brothers wait, parallel.go): the exact solve, and the midgame iterations
+// unless parMidSplitMinDepth is 99, in which case those run as a lazy SMP
+// (helpers search the same root in other orders, sharing the table) whose
+// helpers stop when the solve starts.
 func (e *Engine) Search(ctx context.Context, pos bitboard.Position, lim Limits, report func(Info)) Info {
 	start := time.Now()
 	e.tt.NewSearch()
@@ -163,13 +164,18 @@ func (e *Engine) Search(ctx context.Context, pos bitboard.Position, lim Limits, 
 		e.pool.reset(s, e.threads)
 	}
 
-	// Threads > 1: lazy SMP. Helpers search the same root with the moves
-	// after the first in other orders (and, in the midgame, from other
-	// depths), sharing only the transposition table; what they store
-	// speeds up the main search, whose result is the answer.
+	// Threads > 1 and a midgame split off (parMidSplitMinDepth 99): lazy
+	// SMP in the midgame. Helpers search the same root with the moves
+	// after the first in other orders (and from other depths), sharing only
+	// the transposition table; what they store speeds up the main search,
+	// whose result is the answer.
+	lazy := e.threads - 1
+	if parMidSplitMinDepth < 99 {
+		lazy = 0
+	}
 	var helperStop atomic.Bool
 	var wg sync.WaitGroup
-	helpers := make([]*searcher, e.threads-1)
+	helpers := make([]*searcher, lazy)
 	for i := range helpers {
 		h := &searcher{tt: e.tt, ev: e.eval, stop: &helperStop, checkAt: pollInterval}
 		helpers[i] = h

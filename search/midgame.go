@@ -8,39 +8,46 @@ import (
 	"github.com/outflank-othello/outflank/tt"
 )
 
-// maxPly bounds the evaluation states a searcher keeps: a line of 60 moves
-// and as many passes, plus the short searches the endgame's move ordering
-// nests inside it.
-const maxPly = 192
+// The evaluation states of a searcher's line are indexed by slot: 2·empties
+// for a position reached by a move (or set up by mid), 2·empties+1 for one
+// reached by a pass. Along a line the empties only fall (a pass keeps them
+// but takes the odd slot, and two passes end the game), and a search nested
+// in the line (the solver's move ordering calls mid on positions below the
+// node that called it) uses only slots below the line's, so no two live
+// states share a slot; and no counter has to be restored when a stopped
+// search unwinds.
+const numSlots = 2*61 + 1
+
+// moveSlot is the slot of the children (by a move) of a position with
+// empties empty squares; passSlot that of its child by a pass.
+func moveSlot(empties int) int { return 2 * (empties - 1) }
+func passSlot(empties int) int { return 2*empties + 1 }
 
 // mid is the depth-limited midgame search of the position (p, o), entered
 // from outside the midgame search (the root, the endgame's move ordering):
 // it sets up the evaluation state and runs midState.
 func (s *searcher) mid(p, o uint64, alpha, beta, depth int) int {
 	if s.states == nil {
-		s.states = make([]eval.State, maxPly)
+		s.states = make([]eval.State, numSlots)
 		s.ie = incremental(s.ev)
 	}
-	ply := s.ply
-	s.ie.Init(&s.states[ply], p, o)
-	v := s.midState(ply, alpha, beta, depth)
-	s.ply = ply
-	return v
+	slot := 2 * (64 - bits.OnesCount64(p|o))
+	s.ie.Init(&s.states[slot], p, o)
+	return s.midState(slot, alpha, beta, depth)
 }
 
 // midState is the midgame principal-variation search (fail soft) of the
-// position in s.states[ply]; children's states go to s.states[ply+1].
+// position in s.states[slot]; children's states go to their slots.
 // Nodes with no more empties than the remaining depth are solved exactly,
 // or, in a selective search above mpcExactMaxEmpties empties, searched as
 // selective endgame nodes (depth = empties, Multi-ProbCut on the exact
 // value).
-func (s *searcher) midState(ply, alpha, beta, depth int) int {
-	st := &s.states[ply]
+func (s *searcher) midState(slot, alpha, beta, depth int) int {
+	st := &s.states[slot]
 	p, o := st.P, st.O
 	empties := 64 - bits.OnesCount64(p|o)
 	if depth >= empties {
 		if s.sel == noSelectivity || empties <= mpcExactMaxEmpties {
-			s.ply = ply + 1
 			return s.pvsEnd(p, o, max(alpha, -65), min(beta, 65), empties)
 		}
 		depth = empties
@@ -49,7 +56,6 @@ func (s *searcher) midState(ply, alpha, beta, depth int) int {
 	if s.nodes >= s.checkAt {
 		s.poll()
 	}
-	s.ply = ply + 1
 	if depth <= 0 {
 		return s.ie.EvaluateState(st)
 	}
@@ -58,11 +64,11 @@ func (s *searcher) midState(ply, alpha, beta, depth int) int {
 		if bitboard.Moves(o, p) == 0 {
 			return finalScore(p, o)
 		}
-		s.ie.Pass(&s.states[ply+1], st)
-		return -s.midState(ply+1, -beta, -alpha, depth)
+		s.ie.Pass(&s.states[passSlot(empties)], st)
+		return -s.midState(passSlot(empties), -beta, -alpha, depth)
 	}
 	if depth == 1 {
-		return s.mid1(ply, moves, beta)
+		return s.mid1(slot, moveSlot(empties), moves, beta)
 	}
 	key := tt.Key(p, o)
 	ttMove := -1
@@ -77,11 +83,11 @@ func (s *searcher) midState(ply, alpha, beta, depth int) int {
 		}
 	}
 	if s.sel != noSelectivity && depth >= mpcMinDepth {
-		if v, ok := s.probCut(ply, alpha, beta, depth, empties); ok {
+		if v, ok := s.probCut(slot, alpha, beta, depth, empties); ok {
 			return v
 		}
 	}
-	best, bestMove := s.midMoves(ply, moves, ttMove, alpha, beta, depth)
+	best, bestMove := s.midMoves(slot, moveSlot(empties), moves, ttMove, alpha, beta, depth)
 	e := tt.Entry{Lower: int8(best), Upper: int8(best), Depth: ttDepth(depth, s.sel), Move: uint8(bestMove)}
 	if best <= alpha {
 		e.Lower = -64
@@ -92,18 +98,19 @@ func (s *searcher) midState(ply, alpha, beta, depth int) int {
 	return best
 }
 
-// midMoves searches the moves of the position in s.states[ply] (PVS): the
+// midMoves searches the moves of the position in s.states[slot], its
+// children going to s.states[next] (PVS): the
 // table's move first, before the others are generated and ordered, since it
 // often cuts off alone.
-func (s *searcher) midMoves(ply int, moves uint64, ttMove, alpha, beta, depth int) (best, bestMove int) {
-	st, child := &s.states[ply], &s.states[ply+1]
+func (s *searcher) midMoves(slot, next int, moves uint64, ttMove, alpha, beta, depth int) (best, bestMove int) {
+	st, child := &s.states[slot], &s.states[next]
 	p, o := st.P, st.O
 	a := alpha
 	best, bestMove = -inf, tt.NoMove
 	n := 0 // moves searched
 	if ttMove >= 0 {
 		s.ie.Play(child, st, ttMove, flips(p, o, ttMove))
-		v := -s.midState(ply+1, -beta, -a, depth-1)
+		v := -s.midState(next, -beta, -a, depth-1)
 		best, bestMove, n = v, ttMove, 1
 		if v >= beta {
 			return best, bestMove
@@ -130,11 +137,11 @@ func (s *searcher) midMoves(ply int, moves uint64, ttMove, alpha, beta, depth in
 		s.ie.Play(child, st, int(m.sq), m.flips)
 		var v int
 		if n == 0 {
-			v = -s.midState(ply+1, -beta, -a, depth-1)
+			v = -s.midState(next, -beta, -a, depth-1)
 		} else {
-			v = -s.midState(ply+1, -a-1, -a, depth-1)
+			v = -s.midState(next, -a-1, -a, depth-1)
 			if v > a && v < beta && beta-a > 1 {
-				v = -s.midState(ply+1, -beta, -a, depth-1)
+				v = -s.midState(next, -beta, -a, depth-1)
 			}
 		}
 		n++
@@ -152,8 +159,8 @@ func (s *searcher) midMoves(ply int, moves uint64, ttMove, alpha, beta, depth in
 // mid1 is a node one ply above the leaves: each child is evaluated (no
 // table, no move ordering: the evaluations are the search), stopping at the
 // first that reaches beta.
-func (s *searcher) mid1(ply int, moves uint64, beta int) int {
-	st, child := &s.states[ply], &s.states[ply+1]
+func (s *searcher) mid1(slot, next int, moves uint64, beta int) int {
+	st, child := &s.states[slot], &s.states[next]
 	p, o := st.P, st.O
 	best := -inf
 	for mm := moves; mm != 0; mm &= mm - 1 {

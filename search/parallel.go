@@ -7,27 +7,31 @@ import (
 	"sync/atomic"
 
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/tt"
 )
 
-// The parallel exact solver: young brothers wait (YBWC), as Edax splits its
-// endgame. A node with at least parSplitMinEmpties empties searches its first
-// (best-ordered) move alone; once that move has failed to cut, the other
-// moves are shared out between the node's own thread and idle workers, each
-// a searcher of its own (node counter, evaluation states) sharing the
-// transposition table. A child that fails high stops its siblings at once.
-// Workers split again below while others are idle. Below the threshold the
-// serial solver (nws, pvsEnd) runs unchanged, so the parallel layer only adds
-// work at a few thousand nodes per second.
+// The parallel search: young brothers wait (YBWC), as Edax splits its tree.
+// A node with at least parSplitMinEmpties empties (exact solve) or depth
+// parMidSplitMinDepth (midgame) searches its first (best-ordered) move alone;
+// once that move has failed to cut, the other moves are shared out between
+// the node's own thread and idle workers, each a searcher of its own (node
+// counter, evaluation states) sharing the transposition table. A child that
+// fails high stops its siblings at once. Workers split again below while
+// others are idle. Below the thresholds the serial searches (nws, pvsEnd,
+// mid) run unchanged: the split nodes are a small part of the tree, so
+// their extra cost (a goroutine, a lock per move) does not show in the
+// node speed.
 //
 // Stopping: every searcher's poll asks stopped(), which checks the engine's
-// stop flag and the abort flags of the split points it works under, up the
-// chain of split points; a cutoff, the engine's stop, or the main search's
-// node limit thus reaches every thread within one poll interval.
+// stop flag (workers share it) and the abort flags of the split points it
+// works under, up the chain of split points; a cutoff, the engine's stop, or
+// the main search's node limit (which aborts the split points it unwinds
+// through) thus reaches every thread within one poll interval.
 //
 // Exact scores do not depend on the thread count (alpha-beta over proven
-// bounds); the node count and, among moves of equal score, the move found
-// may.
+// bounds), nor do midgame values at a fixed depth without selectivity; the
+// node count and, among moves of equal score, the move found may.
 
 // parallel is the searcher's share of the parallel search; its zero value is
 // a serial searcher.
@@ -121,6 +125,7 @@ type splitPoint struct {
 	p, o    uint64
 	beta    int
 	empties int
+	depth   int  // a midgame node's depth; 0: an endgame node
 	pv      bool // a full window: children that fail high are searched again
 	wg      sync.WaitGroup
 
@@ -132,6 +137,15 @@ type splitPoint struct {
 	cut            bool // a child failed high: the result is a lower bound
 	incomplete     bool // a worker was stopped before finishing its move
 	failure        any  // a worker's panic other than a stop, raised again by the node's thread
+}
+
+// childScore searches the child (np, no) of a node with the given depth
+// (0: an endgame node) and empties, with window (alpha, beta) for the node.
+func (s *searcher) childScore(np, no uint64, alpha, beta, depth, empties int) int {
+	if depth > 0 {
+		return -s.midPar(np, no, -beta, -alpha, depth-1)
+	}
+	return -s.pvsEndPar(np, no, -beta, -alpha, empties-1)
 }
 
 // work searches moves of the split point until none is left; it reports
@@ -158,12 +172,12 @@ func (sp *splitPoint) work(s *searcher) (stopped bool) {
 
 		x := int(m.sq)
 		np, no := sp.o&^m.flips, sp.p|m.flips|sqBit(x)
-		v := -s.nwsPar(np, no, -a-1, sp.empties-1)
+		v := s.childScore(np, no, a, a+1, sp.depth, sp.empties)
 		if sp.pv && v > a && v < sp.beta {
 			sp.mu.Lock()
 			a = max(a, sp.alpha)
 			sp.mu.Unlock()
-			v = -s.pvsEndPar(np, no, -sp.beta, -a, sp.empties-1)
+			v = s.childScore(np, no, a, sp.beta, sp.depth, sp.empties)
 		}
 
 		sp.mu.Lock()
@@ -203,21 +217,21 @@ func (sp *splitPoint) helper(w *searcher) {
 // score is best: serially while every thread is busy, split with idle
 // workers as soon as one is free and two moves are left. Scores are fail
 // soft, as in the serial search.
-func (s *searcher) searchRest(p, o uint64, ms []move, alpha, beta, empties, best, bestMove int) (int, int) {
+func (s *searcher) searchRest(p, o uint64, ms []move, alpha, beta, depth, empties, best, bestMove int) (int, int) {
 	a := max(alpha, best)
 	pv := beta-alpha > 1
 	for i := range ms {
 		if len(ms)-i >= 2 {
 			if w := s.par.pool.take(); w != nil {
-				return s.split(p, o, ms[i:], a, beta, empties, best, bestMove, pv, w)
+				return s.split(p, o, ms[i:], a, beta, depth, empties, best, bestMove, pv, w)
 			}
 		}
 		m := &ms[i]
 		x := int(m.sq)
 		np, no := o&^m.flips, p|m.flips|sqBit(x)
-		v := -s.nwsPar(np, no, -a-1, empties-1)
+		v := s.childScore(np, no, a, a+1, depth, empties)
 		if pv && v > a && v < beta {
-			v = -s.pvsEndPar(np, no, -beta, -a, empties-1)
+			v = s.childScore(np, no, a, beta, depth, empties)
 		}
 		if v > best {
 			best, bestMove = v, x
@@ -231,12 +245,12 @@ func (s *searcher) searchRest(p, o uint64, ms []move, alpha, beta, empties, best
 }
 
 // split searches ms with the first worker w and whatever others are idle.
-func (s *searcher) split(p, o uint64, ms []move, alpha, beta, empties, best, bestMove int, pv bool, w *searcher) (int, int) {
-	sp := &splitPoint{parent: s.par.split, p: p, o: o, beta: beta, empties: empties, pv: pv,
+func (s *searcher) split(p, o uint64, ms []move, alpha, beta, depth, empties, best, bestMove int, pv bool, w *searcher) (int, int) {
+	sp := &splitPoint{parent: s.par.split, p: p, o: o, beta: beta, empties: empties, depth: depth, pv: pv,
 		ms: ms, alpha: alpha, best: best, bestMove: bestMove}
 	pool := s.par.pool
 	for k := 1; w != nil; k++ {
-		w.par.split = sp
+		w.par.split, w.sel = sp, s.sel
 		sp.wg.Add(1)
 		go sp.helper(w)
 		w = nil
@@ -315,9 +329,9 @@ func (s *searcher) nwsPar(p, o uint64, alpha, empties int) int {
 		l.n++
 	}
 	ms := l.ms[:l.n]
-	best, bestMove := s.firstMove(p, o, ms, alpha, alpha+1, empties, ttMove)
+	best, bestMove := s.firstMove(p, o, ms, alpha, alpha+1, 0, empties, ttMove)
 	if best <= alpha {
-		best, bestMove = s.searchRest(p, o, ms[1:], alpha, alpha+1, empties, best, bestMove)
+		best, bestMove = s.searchRest(p, o, ms[1:], alpha, alpha+1, 0, empties, best, bestMove)
 	}
 	e := tt.Entry{Lower: -64, Upper: int8(best), Depth: uint8(empties), Move: uint8(bestMove), Proven: true}
 	if best > alpha {
@@ -330,10 +344,17 @@ func (s *searcher) nwsPar(p, o uint64, alpha, empties int) int {
 // firstMove searches the eldest brother, alone: the table's move if there
 // is one (before the others are valued, as nwsDeep does), otherwise the
 // best-valued move. It leaves ms[0] the move searched and ms[1:] ordered.
-func (s *searcher) firstMove(p, o uint64, ms []move, alpha, beta, empties, ttMove int) (int, int) {
+func (s *searcher) firstMove(p, o uint64, ms []move, alpha, beta, depth, empties, ttMove int) (int, int) {
+	value := func(ms []move) {
+		if depth > 0 {
+			valueMidMoves(s.ev, ms, p, o)
+		} else {
+			s.valueEndMoves(ms, p, o, empties, ttMove)
+		}
+	}
 	i := slices.IndexFunc(ms, func(m move) bool { return int(m.sq) == ttMove })
 	if i < 0 {
-		s.valueEndMoves(ms, p, o, empties, ttMove)
+		value(ms)
 		i = 0
 		for j := range ms {
 			if ms[j].val > ms[i].val {
@@ -345,15 +366,10 @@ func (s *searcher) firstMove(p, o uint64, ms []move, alpha, beta, empties, ttMov
 	m := &ms[0]
 	x := int(m.sq)
 	np, no := o&^m.flips, p|m.flips|sqBit(x)
-	var v int
-	if beta-alpha > 1 {
-		v = -s.pvsEndPar(np, no, -beta, -alpha, empties-1)
-	} else {
-		v = -s.nwsPar(np, no, -alpha-1, empties-1)
-	}
+	v := s.childScore(np, no, alpha, beta, depth, empties)
 	if v < beta {
 		if ttMove >= 0 { // the others are not valued yet
-			s.valueEndMoves(ms[1:], p, o, empties, ttMove)
+			value(ms[1:])
 		}
 		slices.SortStableFunc(ms[1:], func(a, b move) int { return int(b.val) - int(a.val) })
 	}
@@ -399,9 +415,9 @@ func (s *searcher) pvsEndPar(p, o uint64, alpha, beta, empties int) int {
 		l.n++
 	}
 	ms := l.ms[:l.n]
-	best, bestMove := s.firstMove(p, o, ms, alpha, beta, empties, ttMove)
+	best, bestMove := s.firstMove(p, o, ms, alpha, beta, 0, empties, ttMove)
 	if best < beta {
-		best, bestMove = s.searchRest(p, o, ms[1:], alpha, beta, empties, best, bestMove)
+		best, bestMove = s.searchRest(p, o, ms[1:], alpha, beta, 0, empties, best, bestMove)
 	}
 	e := tt.Entry{Lower: int8(best), Upper: int8(best), Depth: uint8(empties), Move: uint8(bestMove), Proven: true}
 	if best <= alpha {
@@ -411,4 +427,92 @@ func (s *searcher) pvsEndPar(p, o uint64, alpha, beta, empties int) int {
 	}
 	s.tt.Store(key, e)
 	return best
+}
+
+// valueMidMoves sets the ordering values of the moves ms of (p, o) in a
+// midgame split node, as midMoves orders: fastest first plus the
+// evaluation of the child.
+func valueMidMoves(ev Evaluator, ms []move, p, o uint64) {
+	for i := range ms {
+		m := &ms[i]
+		np, no := o&^m.flips, p|m.flips|sqBit(int(m.sq))
+		m.val = fastestFirst(np, no) + int32(-ev.Evaluate(np, no))<<4
+	}
+}
+
+// midPar is the midgame search (mid) with young-brothers-wait splitting at
+// depth parMidSplitMinDepth and more. It mirrors midState's node (the
+// table, Multi-ProbCut at the search's selectivity, exact or selective
+// endgame nodes), searching the children with midPar and, below the split
+// depth, with the serial mid.
+func (s *searcher) midPar(p, o uint64, alpha, beta, depth int) int {
+	if s.par.pool == nil || depth < parMidSplitMinDepth {
+		return s.mid(p, o, alpha, beta, depth)
+	}
+	empties := 64 - bits.OnesCount64(p|o)
+	if depth >= empties {
+		if s.sel == noSelectivity || empties <= mpcExactMaxEmpties {
+			return s.pvsEndPar(p, o, max(alpha, -65), min(beta, 65), empties)
+		}
+		depth = empties
+	}
+	s.nodes++
+	if s.nodes >= s.checkAt {
+		s.poll()
+	}
+	moves := bitboard.Moves(p, o)
+	if moves == 0 {
+		if bitboard.Moves(o, p) == 0 {
+			return finalScore(p, o)
+		}
+		return -s.midPar(o, p, -beta, -alpha, depth)
+	}
+	key := tt.Key(p, o)
+	ttMove := -1
+	if e, ok := s.tt.Probe(key); ok {
+		if e.Proven || ttDeepEnough(e.Depth, depth, s.sel) {
+			if v, ok := ttCut(e, alpha, beta); ok {
+				return v
+			}
+		}
+		if e.Move != tt.NoMove && moves&sqBit(int(e.Move)) != 0 {
+			ttMove = int(e.Move)
+		}
+	}
+	if s.sel != noSelectivity && depth >= mpcMinDepth {
+		if v, ok := s.probCutAt(p, o, alpha, beta, depth, empties); ok {
+			return v
+		}
+	}
+	var l moveList
+	for mm := moves; mm != 0; mm &= mm - 1 {
+		x := bits.TrailingZeros64(mm)
+		l.ms[l.n] = move{flips: flips(p, o, x), sq: int8(x)}
+		l.n++
+	}
+	ms := l.ms[:l.n]
+	best, bestMove := s.firstMove(p, o, ms, alpha, beta, depth, empties, ttMove)
+	if best < beta {
+		best, bestMove = s.searchRest(p, o, ms[1:], alpha, beta, depth, empties, best, bestMove)
+	}
+	e := tt.Entry{Lower: int8(best), Upper: int8(best), Depth: ttDepth(depth, s.sel), Move: uint8(bestMove)}
+	if best <= alpha {
+		e.Lower = -64
+	} else if best >= beta {
+		e.Upper = 64
+	}
+	s.tt.Store(key, e)
+	return best
+}
+
+// probCutAt runs probCut on (p, o), which it first sets up in its slot of
+// the evaluation states, as mid does (the split nodes above keep no state).
+func (s *searcher) probCutAt(p, o uint64, alpha, beta, depth, empties int) (int, bool) {
+	if s.states == nil {
+		s.states = make([]eval.State, numSlots)
+		s.ie = incremental(s.ev)
+	}
+	slot := 2 * empties
+	s.ie.Init(&s.states[slot], p, o)
+	return s.probCut(slot, alpha, beta, depth, empties)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -104,40 +105,55 @@ func TestParallelFFO(t *testing.T) {
 	}
 }
 
-// TestParallelStop cancels a 4-thread solve far from its end: the search
-// must return promptly (every worker polls the stop within a few thousand
-// nodes; the bound below is generous for a loaded machine) with a legal
-// move, not claiming an exact result, and leave no worker running.
+// TestParallelStop cancels a 4-thread solve far from its end, once 20 ms
+// after the start and once 50 ms into the split solve (after the presearch's
+// last iteration): the search must return promptly (every worker polls the
+// stop within a few thousand nodes; the bound below is generous for a loaded
+// machine) with a legal move, not claiming an exact result, and leave no
+// worker running.
 func TestParallelStop(t *testing.T) {
 	es := readFFO(t, "fforum-40-59.obf")
-	pos := es[0].Position // FFO #40: seconds of work with 4 threads
+	pos := es[10].Position // FFO #50: seconds of work even with 4 fast threads
+	presearch := min(pos.Empties()-solvePresearchOffset, solvePresearchMaxDepth)
 	eng := New(Options{HashMB: 16, Threads: 4})
 	before := runtime.NumGoroutine()
-	for _, after := range []time.Duration{20 * time.Millisecond, 300 * time.Millisecond} {
+	for _, inSolve := range []bool{false, true} {
 		eng.Clear()
 		ctx, cancel := context.WithCancel(context.Background())
 		cancelled := make(chan time.Time, 1)
-		go func() {
-			time.Sleep(after)
-			cancelled <- time.Now()
-			cancel()
-		}()
-		info := eng.Search(ctx, pos, Limits{EndgameEmpties: AlwaysSolve}, nil)
+		cancelAfter := func(d time.Duration) {
+			time.AfterFunc(d, func() {
+				cancelled <- time.Now()
+				cancel()
+			})
+		}
+		var once sync.Once
+		report := func(i Info) {
+			if inSolve && i.Depth >= presearch && !i.Exact {
+				once.Do(func() { cancelAfter(50 * time.Millisecond) })
+			}
+		}
+		if !inSolve {
+			cancelAfter(20 * time.Millisecond)
+		}
+		info := eng.Search(ctx, pos, Limits{EndgameEmpties: AlwaysSolve}, report)
 		var took time.Duration
 		select {
 		case at := <-cancelled:
 			took = time.Since(at)
 		default:
-			t.Fatalf("after %v: the solve ended before the stop; the test needs a harder position", after)
+			cancel()
+			t.Fatalf("in the solve %v: the search ended before the stop; the test needs a harder position", inSolve)
 		}
+		t.Logf("in the solve %v: returned %v after the stop", inSolve, took)
 		if took > 250*time.Millisecond {
-			t.Errorf("after %v: returned %v after the stop", after, took)
+			t.Errorf("in the solve %v: returned %v after the stop", inSolve, took)
 		}
 		if info.Exact || !pos.IsLegal(info.Best) {
-			t.Errorf("after %v: %+v", after, info)
+			t.Errorf("in the solve %v: %+v", inSolve, info)
 		}
 	}
-	// Workers end before Search returns; allow the stop goroutine a moment.
+	// Workers end before Search returns; allow the stop goroutines a moment.
 	for range 100 {
 		if runtime.NumGoroutine() <= before {
 			break
@@ -168,6 +184,44 @@ func TestParallelWLDAndNodes(t *testing.T) {
 		info := eng.Search(context.Background(), pos, Limits{EndgameEmpties: AlwaysSolve, Nodes: 200000}, nil)
 		if info.Exact || !pos.IsLegal(info.Best) {
 			t.Errorf("%d threads, node limit: %+v", threads, info)
+		}
+	}
+}
+
+// TestParallelMidgame: without selectivity a midgame search to a fixed
+// depth has one value (TestMidgameAgainstNegamax), which the split search
+// must find at any thread count; with Multi-ProbCut (73%) it must still
+// return a legal move and a selective result.
+func TestParallelMidgame(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	n, depth := 6, parMidSplitMinDepth+3
+	if testing.Short() {
+		n, depth = 2, parMidSplitMinDepth+1
+	}
+	engs := map[int]*Engine{}
+	for _, th := range []int{1, 2, 4} {
+		engs[th] = New(Options{HashMB: 4, Threads: th})
+	}
+	for i := 0; i < n; {
+		pos, ok := randomPosition(r, 36+r.IntN(10))
+		if !ok || pos.Moves() == 0 {
+			continue
+		}
+		i++
+		var want int
+		for _, th := range []int{1, 2, 4} {
+			engs[th].Clear()
+			info := engs[th].Search(context.Background(), pos, Limits{Depth: depth, Selectivity: 100}, nil)
+			if th == 1 {
+				want = info.Score
+			} else if info.Score != want || !pos.IsLegal(info.Best) || info.Depth != depth {
+				t.Errorf("%v, %d threads: %s %+d at depth %d, want %+d at depth %d", pos, th, info.Best, info.Score, info.Depth, want, depth)
+			}
+			engs[th].Clear()
+			info = engs[th].Search(context.Background(), pos, Limits{Depth: depth, Selectivity: 73}, nil)
+			if !pos.IsLegal(info.Best) || info.Selectivity != 73 || info.Exact {
+				t.Errorf("%v, %d threads, 73%%: %+v", pos, th, info)
+			}
 		}
 	}
 }

@@ -220,7 +220,7 @@ func (r *rootSearch) searchMoves(moves []rootMove, alpha, beta int, multi bool, 
 // score.
 func (r *rootSearch) iterate(moves []rootMove, d int, exact bool) int {
 	multi := r.lim.MultiPV > 1
-	child := func(np, no uint64, a, b int) int { return r.s.mid(np, no, a, b, d-1) }
+	child := func(np, no uint64, a, b int) int { return r.s.midPar(np, no, a, b, d-1) }
 	if d < 4 || multi || exact {
 		return r.searchMoves(moves, -inf, inf, multi, child)
 	}
@@ -351,7 +351,7 @@ func (r *rootSearch) exactPV(first bitboard.Square, v int) []bitboard.Square {
 		found := false
 		for _, m := range cand {
 			c := pos.Play(m)
-			if -r.s.pvsEnd(c.Player, c.Opponent, -sc-1, -sc+1, c.Empties()) == sc {
+			if -r.s.pvsEndPar(c.Player, c.Opponent, -sc-1, -sc+1, c.Empties()) == sc {
 				pv = append(pv, m)
 				pos, sc, found = c, -sc, true
 				break

@@ -27,12 +27,10 @@ type searcher struct {
 	maxNodes uint64
 	stop     *atomic.Bool
 
-	// The midgame search's line: states[ply] is the evaluation state of
-	// the position at ply (set up by mid on first use); ply is the first
-	// slot free for a nested search.
+	// The midgame search's line: the evaluation states of its positions,
+	// by slot (midgame.go; allocated by mid on first use).
 	ie     IncrementalEvaluator
 	states []eval.State
-	ply    int
 	sel    int      // Multi-ProbCut selectivity: an index in selectivityLevels
 	par    parallel // the parallel solver's state (parallel.go); zero: serial
 }

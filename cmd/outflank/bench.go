@@ -38,6 +38,9 @@ func runBench(e *env, args []string) error {
 	if fs.NArg() != 0 {
 		return fmt.Errorf("bench: unexpected argument %q", fs.Arg(0))
 	}
+	// Every position is solved exactly, however deep (#59 has 34 empties):
+	// no time limit.
+	sf.timeSet = true
 	lo, hi, err := parseRange(*rng)
 	if err != nil {
 		return fmt.Errorf("bench: --positions %q: %w", *rng, err)

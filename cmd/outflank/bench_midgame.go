@@ -16,12 +16,12 @@ func init() {
 		summary: "Time the midgame search on 24 tournament positions (48, 40, 32 empties).",
 		details: `Searches the midgame benchmark's positions (built into the binary: eight
 tournament boards each at 48, 40 and 32 empties) one after another, one
-thread, clearing the hash table before each, with no exact solve, and prints
-the machine line, then per position the depth reached, nodes and nodes per
-second, and the totals. With --time (the default, 1s) every position gets
-that much time and the depth reached is the figure of merit; with --depth
-every position is searched to that depth and the node count is
-deterministic.`,
+thread unless --threads says otherwise, clearing the hash table before each,
+with no exact solve, and prints the machine line, then per position the
+depth reached, nodes and nodes per second, and the totals. With --time (the
+default, 1s) every position gets that much time and the depth reached is
+the figure of merit; with --depth every position is searched to that depth
+and the node count is deterministic (with one thread).`,
 		run: runBenchMidgame,
 	})
 }
@@ -35,6 +35,7 @@ func runBenchMidgame(e *env, args []string) error {
 	depth := fs.Int("depth", 0, "search every position to this depth instead of for a fixed time")
 	sel := fs.Int("selectivity", 0, "Multi-ProbCut confidence in percent: 73, 87, 95, 98, 99 or 100 (0: the default)")
 	n := fs.Int("positions", 24, "search the first N positions")
+	threads := fs.Int("threads", 1, "search threads (the search splits its tree over them)")
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}
@@ -50,6 +51,9 @@ func runBenchMidgame(e *env, args []string) error {
 	if *depth == 0 && *perMove <= 0 {
 		return fmt.Errorf("bench-midgame: --time %v: want a positive duration", *perMove)
 	}
+	if *threads < 1 || *threads > 1024 {
+		return fmt.Errorf("bench-midgame: --threads %d: want 1 to 1024", *threads)
+	}
 	if !search.ValidSelectivity(*sel) {
 		return fmt.Errorf("bench-midgame: --selectivity %d: want 73, 87, 95, 98, 99 or 100", *sel)
 	}
@@ -62,7 +66,7 @@ func runBenchMidgame(e *env, args []string) error {
 		return fmt.Errorf("bench-midgame: --eval: %w", err)
 	}
 	fmt.Fprintln(e.stdout, bench.CPULine())
-	eng := search.New(search.Options{HashMB: *hash, Eval: ev})
+	eng := search.New(search.Options{HashMB: *hash, Threads: *threads, Eval: ev})
 	lim := search.Limits{Depth: *depth, Selectivity: *sel, EndgameEmpties: 1}
 	if *depth == 0 {
 		lim.Time = *perMove

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/outflank-othello/outflank/bench"
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
+	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/eval/train"
 	"github.com/outflank-othello/outflank/search"
 )
@@ -37,16 +37,67 @@ B (--against: "simple" for the placeholder, or a weights file), one thread:
                  --exact-empties empties, solved exactly; prints each
                  evaluation's mean absolute error in discs
   --solve N-M    solves FFO #N-#M (40-59) with each evaluation ordering the
-                 moves; prints nodes and time`,
+                 moves; prints nodes and time
+  --testset FILE the mean absolute error of each evaluation, by empties, on
+                 a test set of labelled positions (eval/testdata/heldout.samples;
+                 eval/README.md says what its labels are)
+  --testset-out FILE  with --wthor DIR: builds that test set from the games
+                 held out of training (--split-seed): every position at 25-40
+                 empties and the one at 24 of the first --testset-games held-out
+                 games, labelled with the game's theoretical score, and the
+                 positions at --testset-exact empties of the first
+                 --testset-solved of them, solved exactly`,
 		run: runEvalCheck,
 	})
 }
 
 func runEvalCheck(e *env, args []string) error {
+	cfg, err := evalCheckFlags(e, args)
+	if cfg == nil || err != nil {
+		return err
+	}
+	return cfg.run(e)
+}
+
+// namedEval is an evaluation with the name the report gives it.
+type namedEval struct {
+	name string
+	ev   search.Evaluator
+}
+
+// evalCheckConfig is a checked evalcheck command line.
+type evalCheckConfig struct {
+	evals        []namedEval // A, then B unless --against none
+	nameA, nameB string
+	ffo          []bitboard.OBFEntry
+	ffoDepth     int
+	games        int
+	depth        int
+	endgame      int
+	seed         uint64
+	hash         int
+	exact        int // positions per empties count for --exact
+	exactLo      int
+	exactHi      int
+	wthorDir     string
+	splitSeed    uint64
+	solveLo      int // FFO range for --solve; 0 = none
+	solveHi      int
+	testset      string
+	testsetOut   string
+	tsGames      int
+	tsSolved     int
+	tsExactLo    int
+	tsExactHi    int
+}
+
+// evalCheckFlags parses the command line into an evalCheckConfig (nil and
+// no error: help was printed).
+func evalCheckFlags(e *env, args []string) (*evalCheckConfig, error) {
 	c := findCommand("evalcheck")
 	fs := c.flags(e)
 	evA := fs.String("eval", "default", "evaluation A: \"default\", \"simple\" or a weights file")
-	evB := fs.String("against", "simple", "evaluation B: \"default\", \"simple\", a weights file, or \"none\" (--ffo and --solve with A alone)")
+	evB := fs.String("against", "simple", "evaluation B: \"default\", \"simple\", a weights file, or \"none\" (--ffo, --solve and --testset with A alone)")
 	ffo := fs.StringSlice("ffo", nil, "OBF files of positions with every move's exact score")
 	ffoDepth := fs.Int("ffo-depth", 10, "search depth for --ffo")
 	games := fs.Int("games", 0, "games to play A against B (even)")
@@ -57,102 +108,243 @@ func runEvalCheck(e *env, args []string) error {
 	hash := fs.Int("hash", 64, "hash table size in MiB")
 	exact := fs.Int("exact", 0, "positions per empties count for the exact-score error")
 	exactRange := fs.String("exact-empties", "20-24", "empties counts for --exact, N or N-M")
-	wthorDir := fs.String("wthor", "", "WTHOR directory for --exact")
+	wthorDir := fs.String("wthor", "", "WTHOR directory for --exact and --testset-out")
 	splitSeed := fs.Uint64("split-seed", 1, "the --seed of the training run, for its held-out games")
+	testset := fs.String("testset", "", "test set file to measure each evaluation's error on")
+	testsetOut := fs.String("testset-out", "", "build the test set into this file (needs --wthor)")
+	tsGames := fs.Int("testset-games", 1000, "held-out games in --testset-out")
+	tsSolved := fs.Int("testset-solved", 100, "of those, games whose positions at --testset-exact empties are solved")
+	tsExact := fs.String("testset-exact", "20-22", "empties counts solved exactly in --testset-out, N or N-M (within 14-23)")
 	if ok, err := parse(fs, args); !ok {
-		return err
+		return nil, err
 	}
 	if fs.NArg() != 0 {
-		return fmt.Errorf("evalcheck: unexpected argument %q", fs.Arg(0))
+		return nil, fmt.Errorf("evalcheck: unexpected argument %q", fs.Arg(0))
 	}
+	cfg := &evalCheckConfig{ffoDepth: *ffoDepth, games: *games, depth: *depth, endgame: *endgame, seed: *seed, hash: *hash,
+		exact: *exact, wthorDir: *wthorDir, splitSeed: *splitSeed, testset: *testset, testsetOut: *testsetOut,
+		tsGames: *tsGames, tsSolved: *tsSolved}
 	a, nameA, err := loadEvaluator(*evA)
 	if err != nil {
-		return fmt.Errorf("evalcheck: %w", err)
+		return nil, fmt.Errorf("evalcheck: %w", err)
 	}
-	var b search.Evaluator
-	nameB := "none"
+	cfg.evals, cfg.nameA, cfg.nameB = []namedEval{{"A", a}}, nameA, "none"
 	if *evB != "none" {
-		if b, nameB, err = loadEvaluator(*evB); err != nil {
-			return fmt.Errorf("evalcheck: %w", err)
+		b, nameB, err := loadEvaluator(*evB)
+		if err != nil {
+			return nil, fmt.Errorf("evalcheck: %w", err)
 		}
+		cfg.evals, cfg.nameB = append(cfg.evals, namedEval{"B", b}), nameB
 	} else if *games > 0 || *exact > 0 {
-		return fmt.Errorf("evalcheck: --games and --exact need an evaluation B (--against)")
+		return nil, fmt.Errorf("evalcheck: --games and --exact need an evaluation B (--against)")
 	}
-	if len(*ffo) == 0 && *games == 0 && *exact == 0 && *solve == "" {
-		return fmt.Errorf("evalcheck: nothing to measure: give --ffo FILE, --games N, --exact N --wthor DIR or --solve N-M (see outflank help evalcheck)")
+	if len(*ffo) == 0 && *games == 0 && *exact == 0 && *solve == "" && *testset == "" && *testsetOut == "" {
+		return nil, fmt.Errorf("evalcheck: nothing to measure: give --ffo FILE, --games N, --exact N --wthor DIR, --solve N-M, --testset FILE or --testset-out FILE (see outflank help evalcheck)")
 	}
-	// evals lists A and, unless --against none, B.
-	type namedEval struct {
-		name string
-		ev   search.Evaluator
-	}
-	evals := []namedEval{{"A", a}}
-	if b != nil {
-		evals = append(evals, namedEval{"B", b})
-	}
-	fmt.Fprintln(e.stdout, bench.CPULine())
-	fmt.Fprintf(e.stdout, "A = %s, B = %s\n", nameA, nameB)
-	if len(*ffo) > 0 {
-		var es []bitboard.OBFEntry
-		for _, f := range *ffo {
-			r, err := os.Open(f)
-			if err != nil {
-				return fmt.Errorf("evalcheck: %w", err)
-			}
-			x, err := bitboard.ReadOBF(r)
-			r.Close()
-			if err != nil {
-				return fmt.Errorf("evalcheck: %s: %w", f, err)
-			}
-			es = append(es, x...)
+	for _, f := range *ffo {
+		x, err := readFile(f, bitboard.ReadOBF)
+		if err != nil {
+			return nil, fmt.Errorf("evalcheck: %w", err)
 		}
-		for _, ev := range evals {
-			ok, loss, unknown, t := ffoChoices(es, ev.ev, *ffoDepth, *hash)
-			fmt.Fprintf(e.stdout, "FFO depth %d, %s: optimal move in %d/%d (%.1f%%), average loss %.2f discs, %d choices unscored, %s\n",
-				*ffoDepth, ev.name, ok, len(es), 100*float64(ok)/float64(len(es)), loss, unknown, t.Round(time.Millisecond))
-		}
-	}
-	if *games > 0 {
-		w, d, l, margin := playGames(a, b, *games, *depth, *endgame, *seed, *hash, func(s string) { fmt.Fprintln(e.stderr, s) })
-		n := w + d + l
-		fmt.Fprintf(e.stdout, "games depth %d, exact from %d empties: A wins %d, draws %d, losses %d of %d: score %.1f%%, average margin %+.1f discs\n",
-			*depth, *endgame, w, d, l, n, 100*(float64(w)+0.5*float64(d))/float64(n), margin)
+		cfg.ffo = append(cfg.ffo, x...)
 	}
 	if *exact > 0 {
 		if *wthorDir == "" {
-			return fmt.Errorf("evalcheck: --exact needs --wthor DIR")
+			return nil, fmt.Errorf("evalcheck: --exact needs --wthor DIR")
 		}
 		lo, hi, err := parseSpan(*exactRange)
 		if err != nil || lo < 1 || hi > 40 || lo > hi {
-			return fmt.Errorf("evalcheck: --exact-empties %q: want N or N-M within 1-40", *exactRange)
+			return nil, fmt.Errorf("evalcheck: --exact-empties %q: want N or N-M within 1-40", *exactRange)
 		}
-		if err := exactErrors(e, *wthorDir, *splitSeed, *exact, lo, hi, a, b, *hash); err != nil {
-			return fmt.Errorf("evalcheck: %w", err)
-		}
+		cfg.exactLo, cfg.exactHi = lo, hi
 	}
 	if *solve != "" {
 		lo, hi, err := parseRange(*solve)
 		if err != nil || lo < 40 || hi > 59 {
-			return fmt.Errorf("evalcheck: --solve %q: want N-M within 40-59", *solve)
+			return nil, fmt.Errorf("evalcheck: --solve %q: want N-M within 40-59", *solve)
 		}
-		all := bench.FFO40to59()
-		for _, ev := range evals {
-			eng := search.New(search.Options{HashMB: *hash, Eval: ev.ev})
-			var nodes uint64
-			var total time.Duration
-			for n := lo; n <= hi; n++ {
-				ent := all[n-40]
-				eng.Clear()
-				info := eng.Search(context.Background(), ent.Position, search.Limits{EndgameEmpties: search.AlwaysSolve}, nil)
-				if len(ent.Scores) > 0 && info.Score != ent.Scores[0].Score {
-					return fmt.Errorf("evalcheck: FFO #%d: solved %d, known %d", n, info.Score, ent.Scores[0].Score)
-				}
-				nodes += info.Nodes
-				total += info.Time
-				fmt.Fprintf(e.stdout, "  %s FFO #%d: %+d, %d nodes, %s\n", ev.name, n, info.Score, info.Nodes, info.Time.Round(time.Millisecond))
+		cfg.solveLo, cfg.solveHi = lo, hi
+	}
+	if *testsetOut != "" {
+		lo, hi, err := parseSpan(*tsExact)
+		if err != nil || lo < 14 || hi > 23 || lo > hi {
+			return nil, fmt.Errorf("evalcheck: --testset-exact %q: want N or N-M within 14-23", *tsExact)
+		}
+		if *wthorDir == "" || *tsGames < 1 || *tsSolved < 0 || *tsSolved > *tsGames {
+			return nil, fmt.Errorf("evalcheck: --testset-out needs --wthor DIR, --testset-games >= 1 and 0 <= --testset-solved <= --testset-games")
+		}
+		cfg.tsExactLo, cfg.tsExactHi = lo, hi
+	}
+	return cfg, nil
+}
+
+// run carries out every measurement the command line asked for.
+func (c *evalCheckConfig) run(e *env) error {
+	fmt.Fprintln(e.stdout, bench.CPULine())
+	fmt.Fprintf(e.stdout, "A = %s, B = %s\n", c.nameA, c.nameB)
+	if len(c.ffo) > 0 {
+		for _, ev := range c.evals {
+			ok, loss, unknown, t := ffoChoices(c.ffo, ev.ev, c.ffoDepth, c.hash)
+			fmt.Fprintf(e.stdout, "FFO depth %d, %s: optimal move in %d/%d (%.1f%%), average loss %.2f discs, %d choices unscored, %s\n",
+				c.ffoDepth, ev.name, ok, len(c.ffo), 100*float64(ok)/float64(len(c.ffo)), loss, unknown, t.Round(time.Millisecond))
+		}
+	}
+	if c.games > 0 {
+		w, d, l, margin := playGames(c.evals[0].ev, c.evals[1].ev, c.games, c.depth, c.endgame, c.seed, c.hash, func(s string) { fmt.Fprintln(e.stderr, s) })
+		n := w + d + l
+		fmt.Fprintf(e.stdout, "games depth %d, exact from %d empties: A wins %d, draws %d, losses %d of %d: score %.1f%%, average margin %+.1f discs\n",
+			c.depth, c.endgame, w, d, l, n, 100*(float64(w)+0.5*float64(d))/float64(n), margin)
+	}
+	if c.exact > 0 {
+		if err := exactErrors(e, c.wthorDir, c.splitSeed, c.exact, c.exactLo, c.exactHi, c.evals[0].ev, c.evals[1].ev, c.hash); err != nil {
+			return fmt.Errorf("evalcheck: %w", err)
+		}
+	}
+	if c.solveLo > 0 {
+		if err := c.solveFFO(e); err != nil {
+			return err
+		}
+	}
+	if c.testsetOut != "" {
+		if err := c.buildTestSet(e); err != nil {
+			return fmt.Errorf("evalcheck: %w", err)
+		}
+	}
+	if c.testset != "" {
+		if err := c.testSetErrors(e); err != nil {
+			return fmt.Errorf("evalcheck: %w", err)
+		}
+	}
+	return nil
+}
+
+// solveFFO solves FFO #solveLo-#solveHi with each evaluation ordering the
+// moves and prints the nodes.
+func (c *evalCheckConfig) solveFFO(e *env) error {
+	all := bench.FFO40to59()
+	for _, ev := range c.evals {
+		eng := search.New(search.Options{HashMB: c.hash, Eval: ev.ev})
+		var nodes uint64
+		var total time.Duration
+		for n := c.solveLo; n <= c.solveHi; n++ {
+			ent := all[n-40]
+			eng.Clear()
+			info := eng.Search(context.Background(), ent.Position, search.Limits{EndgameEmpties: search.AlwaysSolve}, nil)
+			if len(ent.Scores) > 0 && info.Score != ent.Scores[0].Score {
+				return fmt.Errorf("evalcheck: FFO #%d: solved %d, known %d", n, info.Score, ent.Scores[0].Score)
 			}
-			fmt.Fprintf(e.stdout, "FFO #%d-#%d, %s: %d nodes, %s\n", lo, hi, ev.name, nodes, total.Round(time.Millisecond))
+			nodes += info.Nodes
+			total += info.Time
+			fmt.Fprintf(e.stdout, "  %s FFO #%d: %+d, %d nodes, %s\n", ev.name, n, info.Score, info.Nodes, info.Time.Round(time.Millisecond))
 		}
+		fmt.Fprintf(e.stdout, "FFO #%d-#%d, %s: %d nodes, %s\n", c.solveLo, c.solveHi, ev.name, nodes, total.Round(time.Millisecond))
+	}
+	return nil
+}
+
+// testSetKey names the test set format in its file (train's samples file).
+const testSetKey = "outflank eval test set 1"
+
+// buildTestSet writes the test set: see the command's help and
+// eval/README.md.
+func (c *evalCheckConfig) buildTestSet(e *env) error {
+	games, err := train.ReadWTHOR(c.wthorDir, func(error) {})
+	if err != nil {
+		return err
+	}
+	eng := search.New(search.Options{HashMB: c.hash, Eval: eval.Default()})
+	var set []train.Sample
+	used, solved := 0, 0
+	t0 := time.Now()
+	for gi := 0; gi < len(games) && used < c.tsGames; gi++ {
+		g := games[gi]
+		if !train.Split(c.splitSeed, int32(gi), 0.1) || g.TheoryEmpties != 24 {
+			continue
+		}
+		_, pos, err := bitboard.Replay(bitboard.Start(), g.Moves)
+		if err != nil || !pos[len(pos)-1].GameOver() {
+			continue
+		}
+		used++
+		for _, p := range pos {
+			n := p.Empties()
+			if p.MustPass() || p.GameOver() || n > 40 || n < c.tsExactLo {
+				continue
+			}
+			s := train.Sample{Player: p.Player, Opponent: p.Opponent, Game: int32(gi)}
+			switch {
+			case n >= 24:
+				black := 2*g.TheoryScore - 64
+				if p.ToMove == bitboard.White {
+					black = -black
+				}
+				s.Score, s.Exact = int8(black), n == 24
+			case n <= c.tsExactHi && used <= c.tsSolved:
+				eng.Clear()
+				info := eng.Search(context.Background(), p, search.Limits{EndgameEmpties: search.AlwaysSolve}, nil)
+				s.Score, s.Exact = int8(info.Score), true
+				solved++
+			default:
+				continue
+			}
+			set = append(set, s)
+		}
+	}
+	if err := train.SaveSamples(c.testsetOut, testSetKey, set); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "test set %s: %d positions from %d held-out games (split seed %d), %d solved exactly, in %s\n",
+		c.testsetOut, len(set), used, c.splitSeed, solved, time.Since(t0).Round(time.Second))
+	return nil
+}
+
+// testSetErrors prints each evaluation's mean absolute error on the test
+// set, by empties.
+func (c *evalCheckConfig) testSetErrors(e *env) error {
+	set, err := train.LoadSamples(c.testset, testSetKey)
+	if err != nil {
+		return err
+	}
+	type acc struct {
+		n     int
+		sum   [2]float64
+		exact bool
+	}
+	by := map[int]*acc{}
+	for _, s := range set {
+		n := s.Empties()
+		a := by[n]
+		if a == nil {
+			a = &acc{exact: s.Exact}
+			by[n] = a
+		}
+		a.n++
+		for k, ev := range c.evals {
+			a.sum[k] += math.Abs(float64(ev.ev.Evaluate(s.Player, s.Opponent) - int(s.Score)))
+		}
+	}
+	fmt.Fprintf(e.stdout, "test set %s: %d positions; mean absolute error in discs by empties\n", c.testset, len(set))
+	fmt.Fprintf(e.stdout, "%7s %6s %-7s %7s", "empties", "n", "labels", "A")
+	if len(c.evals) > 1 {
+		fmt.Fprintf(e.stdout, " %7s %7s", "B", "A/B")
+	}
+	fmt.Fprintln(e.stdout)
+	for n := 60; n >= 0; n-- {
+		a := by[n]
+		if a == nil {
+			continue
+		}
+		lab := "theory"
+		if a.exact {
+			lab = "exact"
+		}
+		ma := a.sum[0] / float64(a.n)
+		fmt.Fprintf(e.stdout, "%7d %6d %-7s %7.2f", n, a.n, lab, ma)
+		if len(c.evals) > 1 {
+			mb := a.sum[1] / float64(a.n)
+			fmt.Fprintf(e.stdout, " %7.2f %7.3f", mb, ma/mb)
+		}
+		fmt.Fprintln(e.stdout)
 	}
 	return nil
 }

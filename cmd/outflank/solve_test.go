@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/search"
 )
 
 func runCmd(t *testing.T, args ...string) (string, string, error) {
@@ -154,5 +155,19 @@ func TestSolveBeyondReachSaysWhatItDoes(t *testing.T) {
 	}
 	if !strings.Contains(out, "not exact: depth") || !strings.Contains(out, "0 wrong") {
 		t.Errorf("stdout:\n%s", out)
+	}
+}
+
+func TestSolveLimitsBeyondReach(t *testing.T) {
+	wld := false
+	// solve without --time: 30 s of deepening search and a note.
+	lim, note := solveLimits(34, solveFlags{wld: &wld, depths: true})
+	if lim.Time != solveBeyondReachTime || lim.EndgameEmpties == search.AlwaysSolve || note == "" {
+		t.Errorf("solve beyond reach: %+v, note %q", lim, note)
+	}
+	// bench: always an exact solve, no limit, no note.
+	lim, note = solveLimits(34, solveFlags{wld: &wld, timeSet: true})
+	if lim.Time != 0 || lim.EndgameEmpties != search.AlwaysSolve || lim.Selectivity != 100 || note != "" {
+		t.Errorf("bench beyond reach: %+v, note %q", lim, note)
 	}
 }

@@ -9,16 +9,19 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/eval"
+	"github.com/outflank-othello/outflank/eval/selfplay"
 	"github.com/outflank-othello/outflank/eval/train"
 )
 
 func init() {
 	register(&command{
 		name:    "train",
-		args:    "--wthor DIR [--games FILE.ggf] [flags]",
+		args:    "--wthor DIR [--selfplay FILE] [--games FILE.ggf] [flags]",
 		summary: "Fit the pattern evaluation's weights to game records.",
-		details: `Reads the WTHOR database (every .wtb file of DIR) and/or GGF game records
-(--games: e.g. the engine's own self-play games, written by
+		details: `Reads the WTHOR database (every .wtb file of DIR), files of "outflank selfplay"
+games (--selfplay: every position labelled with the game's final score, exact
+from the game's solve point on) and/or GGF game records
+(--games: e.g. the engine's own games, written by
 "outflank match self:depth=6 self:depth=6 --games-out self.ggf"), labels their positions,
 holds out a share of the games (chosen from --seed), fits the weights by
 mini-batch Adam (or SGD) with L2 regularisation, and writes the weights file
@@ -36,9 +39,34 @@ flags give the same file. --checkpoint saves the state after each epoch and
 }
 
 func runTrain(e *env, args []string) error {
+	cfg, err := trainFlags(e, args)
+	if cfg == nil || err != nil {
+		return err
+	}
+	return cfg.run(e)
+}
+
+// trainConfig is everything a training run needs, checked: what
+// trainFlags makes of the command line and run carries out.
+type trainConfig struct {
+	wthorDir    string
+	ggfFiles    []string
+	selfplay    []string // files of "outflank selfplay"
+	out         string
+	samplesFile string // label cache ("" = none)
+	maxGames    int
+	labeler     train.Labeler
+	fit         train.Config
+	quiet       bool
+}
+
+// trainFlags parses the command line into a trainConfig; nil and no error
+// means help was printed.
+func trainFlags(e *env, args []string) (*trainConfig, error) {
 	c := findCommand("train")
 	fs := c.flags(e)
 	dir := fs.String("wthor", "", "directory of WTHOR .wtb files")
+	selfplayFiles := fs.StringSlice("selfplay", nil, "files of \"outflank selfplay\" games (comma-separated or repeated)")
 	ggfFiles := fs.StringSlice("games", nil, "GGF files of more games, e.g. self-play from \"outflank match --games-out\" (comma-separated or repeated)")
 	out := fs.String("out", "outflank.weights", "weights file to write")
 	seed := fs.Uint64("seed", 1, "random seed (hold-out split, shuffling)")
@@ -50,6 +78,9 @@ func runTrain(e *env, args []string) error {
 	finalRate := fs.Float64("final-rate", 0.001, "step size at the last epoch (geometric decay)")
 	l2 := fs.Float64("l2", 0.0001, "L2 regularisation")
 	overlap := fs.Int("overlap", 1, "positions within this many empties of a stage's edge also train the neighbouring stage (0 = off)")
+	smooth := fs.Float64("smooth", 0, "pull each weight towards the same weight of the neighbouring stages (Adam)")
+	stageTie := fs.Int("stage-tie", 1, "train groups of this many neighbouring stages as one (ablations; Adam)")
+	disable := fs.StringSlice("disable", nil, "feature families to leave out (weights 0), e.g. row2,parity (ablations; Adam)")
 	samplesFile := fs.String("samples", "", "cache the labelled positions in this file (reused if it exists)")
 	solveEmpties := fs.Int("solve-empties", 18, "label positions with at most this many empties by an exact solve")
 	solveShare := fs.Float64("solve-share", 0.08, "share of the games whose small endgames are solved")
@@ -60,90 +91,58 @@ func runTrain(e *env, args []string) error {
 	resume := fs.Bool("resume", false, "continue from --checkpoint if it exists")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	if ok, err := parse(fs, args); !ok {
-		return err
+		return nil, err
 	}
-	if *dir == "" && len(*ggfFiles) == 0 {
-		return fmt.Errorf("train: want --wthor DIR (e.g. the WTHOR database directory) and/or --games FILE.ggf")
+	if *dir == "" && len(*ggfFiles) == 0 && len(*selfplayFiles) == 0 {
+		return nil, fmt.Errorf("train: want --wthor DIR (e.g. the WTHOR database directory), --selfplay FILE and/or --games FILE.ggf")
 	}
 	if fs.NArg() != 0 {
-		return fmt.Errorf("train: unexpected argument %q", fs.Arg(0))
+		return nil, fmt.Errorf("train: unexpected argument %q", fs.Arg(0))
 	}
 	if *optimizer != "adam" && *optimizer != "sgd" {
-		return fmt.Errorf("train: --optimizer %q: want adam or sgd", *optimizer)
+		return nil, fmt.Errorf("train: --optimizer %q: want adam or sgd", *optimizer)
 	}
 	if *overlap < 0 || *overlap > 2 {
-		return fmt.Errorf("train: --overlap %d: want 0, 1 or 2 (a stage has 4 empties counts)", *overlap)
+		return nil, fmt.Errorf("train: --overlap %d: want 0, 1 or 2 (a stage has 4 empties counts)", *overlap)
 	}
-	if *holdOut <= 0 || *holdOut >= 1 || *epochs < 1 || *rate <= 0 || *finalRate <= 0 || *l2 < 0 {
-		return fmt.Errorf("train: --holdout must be in (0,1), --epochs >= 1, rates > 0, --l2 >= 0")
+	if *holdOut <= 0 || *holdOut >= 1 || *epochs < 1 || *rate <= 0 || *finalRate <= 0 || *l2 < 0 || *smooth < 0 {
+		return nil, fmt.Errorf("train: --holdout must be in (0,1), --epochs >= 1, rates > 0, --l2 and --smooth >= 0")
 	}
-	bar := newProgressBar(e.stderr, *quiet)
-	nbad := 0
-	bad := func(err error) {
-		nbad++
-		bar.clear()
-		fmt.Fprintln(e.stderr, "skipped:", err)
+	if *stageTie < 1 || eval.NumStages%*stageTie != 0 {
+		return nil, fmt.Errorf("train: --stage-tie %d: want a divisor of %d", *stageTie, eval.NumStages)
 	}
-	t0 := time.Now()
-	// "solver=search": the key of caches made when there were two solvers.
-	key := fmt.Sprintf("labels=2 solver=search wthor=%s games=%s max-games=%d solve-empties=%d solve-share=%g seed=%d", *dir, strings.Join(*ggfFiles, ","), *maxGames, *solveEmpties, *solveShare, *seed)
-	var samples []train.Sample
-	if *samplesFile != "" {
-		var err error
-		samples, err = train.LoadSamples(*samplesFile, key)
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("train: %w", err)
-		}
-		if err == nil {
-			fmt.Fprintf(e.stdout, "positions: %d, read from %s\n", len(samples), *samplesFile)
-		}
+	if *optimizer == "sgd" && (*smooth > 0 || *stageTie > 1 || len(*disable) > 0) {
+		return nil, fmt.Errorf("train: --smooth, --stage-tie and --disable need --optimizer adam")
 	}
-	if samples == nil {
-		var games []train.Game
-		if *dir != "" {
-			g, err := train.ReadWTHOR(*dir, bad)
-			if err != nil {
-				return fmt.Errorf("train: %w", err)
-			}
-			games = g
-		}
-		for _, f := range *ggfFiles {
-			g, err := train.ReadGGF(f, bad)
-			if err != nil {
-				return fmt.Errorf("train: --games: %w", err)
-			}
-			games = append(games, g...)
-		}
-		if *maxGames > 0 && *maxGames < len(games) {
-			games = games[:*maxGames]
-		}
-		lb := train.Labeler{SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed}
-		if *solveEmpties > 0 && *solveShare > 0 {
-			lb.Solve = train.NewSolver(16).Solve
-		}
-		var st train.Stats
-		samples, st = lb.Extract(games, bad, func(d, t int) { bar.show("reading games", d, t) })
-		bar.clear()
-		fmt.Fprintf(e.stdout, "games: %d used, %d unfinished, %d bad records skipped\n", st.Games, st.Unfinished, nbad)
-		fmt.Fprintf(e.stdout, "positions: %d labelled by the theoretical score %d, the final score of a perfect end %d, the solver %d; %d later positions of imperfect ends left out; %d games end with their theoretical score\n",
-			len(samples), st.Theory, st.Final, st.Solved, st.Dropped, st.PerfectEnd)
-		if *samplesFile != "" {
-			if err := train.SaveSamples(*samplesFile, key, samples); err != nil {
-				return fmt.Errorf("train: %w", err)
-			}
-		}
-	}
-	cfg := train.Config{
-		Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2, Overlap: *overlap,
-		Checkpoint: *checkpoint, Resume: *resume,
-		Progress: bar.show,
-		EpochReport: func(r train.Report) {
-			bar.clear()
-			fmt.Fprintf(e.stdout, "epoch %d: train MAE %.3f, held-out MAE %.3f (%s)\n",
-				r.Epoch, r.TrainAll.MAE, r.TestAll.MAE, time.Since(t0).Round(time.Second))
+	return &trainConfig{
+		wthorDir: *dir, ggfFiles: *ggfFiles, selfplay: *selfplayFiles, out: *out, samplesFile: *samplesFile, maxGames: *maxGames,
+		labeler: train.Labeler{SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed},
+		fit: train.Config{
+			Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2,
+			Overlap: *overlap, Smooth: *smooth, StageTie: *stageTie, Disable: *disable,
+			Checkpoint: *checkpoint, Resume: *resume,
 		},
+		quiet: *quiet,
+	}, nil
+}
+
+// run labels the games (or reads the cached labels), fits the weights and
+// writes them.
+func (c *trainConfig) run(e *env) error {
+	bar := newProgressBar(e.stderr, c.quiet)
+	t0 := time.Now()
+	samples, err := c.samples(e, bar)
+	if err != nil {
+		return fmt.Errorf("train: %w", err)
 	}
-	ev, reports, err := train.Fit(samples, cfg)
+	fit := c.fit
+	fit.Progress = bar.show
+	fit.EpochReport = func(r train.Report) {
+		bar.clear()
+		fmt.Fprintf(e.stdout, "epoch %d: train MAE %.3f, held-out MAE %.3f (%s)\n",
+			r.Epoch, r.TrainAll.MAE, r.TestAll.MAE, time.Since(t0).Round(time.Second))
+	}
+	ev, reports, err := train.Fit(samples, fit)
 	bar.clear()
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
@@ -152,14 +151,84 @@ func runTrain(e *env, args []string) error {
 		train.WriteReport(e.stdout, reports[len(reports)-1])
 	}
 	data := ev.Encode()
-	if err := os.WriteFile(*out, data, 0o644); err != nil {
+	if err := os.WriteFile(c.out, data, 0o644); err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
 	if _, err := eval.Parse(data); err != nil {
 		return fmt.Errorf("train: the written file does not read back: %w", err)
 	}
-	fmt.Fprintf(e.stdout, "wrote %s (%d bytes) in %s\n", *out, len(data), time.Since(t0).Round(time.Second))
+	fmt.Fprintf(e.stdout, "wrote %s (%d bytes) in %s\n", c.out, len(data), time.Since(t0).Round(time.Second))
 	return nil
+}
+
+// samples returns the labelled positions: from the cache file if it holds
+// labels made from the same data and options, else by reading and labelling
+// the games (and then filling the cache).
+func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) {
+	lb := c.labeler
+	// "solver=search": the key of caches made when there were two solvers.
+	key := fmt.Sprintf("labels=2 solver=search wthor=%s games=%s max-games=%d solve-empties=%d solve-share=%g seed=%d",
+		c.wthorDir, strings.Join(c.ggfFiles, ","), c.maxGames, lb.SolveEmpties, lb.SolveShare, lb.Seed)
+	if len(c.selfplay) > 0 { // only then, so that older caches keep their key
+		key += " selfplay=" + strings.Join(c.selfplay, ",")
+	}
+	if c.samplesFile != "" {
+		samples, err := train.LoadSamples(c.samplesFile, key)
+		if err == nil {
+			fmt.Fprintf(e.stdout, "positions: %d, read from %s\n", len(samples), c.samplesFile)
+			return samples, nil
+		}
+		if !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+	}
+	nbad := 0
+	bad := func(err error) {
+		nbad++
+		bar.clear()
+		fmt.Fprintln(e.stderr, "skipped:", err)
+	}
+	var games []train.Game
+	if c.wthorDir != "" {
+		g, err := train.ReadWTHOR(c.wthorDir, bad)
+		if err != nil {
+			return nil, err
+		}
+		games = g
+	}
+	for _, f := range c.ggfFiles {
+		g, err := train.ReadGGF(f, bad)
+		if err != nil {
+			return nil, fmt.Errorf("--games: %w", err)
+		}
+		games = append(games, g...)
+	}
+	if c.maxGames > 0 && c.maxGames < len(games) {
+		games = games[:c.maxGames]
+	}
+	if lb.SolveEmpties > 0 && lb.SolveShare > 0 {
+		lb.Solve = train.NewSolver(16).Solve
+	}
+	samples, st := lb.Extract(games, bad, func(d, t int) { bar.show("reading games", d, t) })
+	bar.clear()
+	fmt.Fprintf(e.stdout, "games: %d used, %d unfinished, %d bad records skipped\n", st.Games, st.Unfinished, nbad)
+	fmt.Fprintf(e.stdout, "positions: %d labelled by the theoretical score %d, the final score of a perfect end %d, the solver %d; %d later positions of imperfect ends left out; %d games end with their theoretical score\n",
+		len(samples), st.Theory, st.Final, st.Solved, st.Dropped, st.PerfectEnd)
+	first := int32(len(games)) // self-play games are numbered after the others, for the split
+	for _, f := range c.selfplay {
+		n, ngames, err := appendSelfPlay(&samples, f, first, bad)
+		if err != nil {
+			return nil, fmt.Errorf("--selfplay: %w", err)
+		}
+		first += int32(ngames)
+		fmt.Fprintf(e.stdout, "self-play %s: %d games, %d positions\n", f, ngames, n)
+	}
+	if c.samplesFile != "" {
+		if err := train.SaveSamples(c.samplesFile, key, samples); err != nil {
+			return nil, err
+		}
+	}
+	return samples, nil
 }
 
 // progressBar draws a one-line bar on a terminal-like writer, at most a few
@@ -202,4 +271,30 @@ func (b *progressBar) clear() {
 		fmt.Fprint(b.w, "\r\x1b[K")
 		b.shown = false
 	}
+}
+
+// appendSelfPlay adds the positions of a self-play file's games to samples,
+// numbering the games from first: every position before a move, labelled
+// with the game's final score from the side to move's view (exact from the
+// solve point on, the WTHOR convention before it). A file that does not
+// read whole is refused; a game that does not replay is reported and
+// skipped.
+func appendSelfPlay(samples *[]train.Sample, path string, first int32, bad func(error)) (positions, games int, err error) {
+	_, gs, err := selfplay.ReadFile(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	for k, g := range gs {
+		ss, err := g.Samples()
+		if err != nil {
+			bad(fmt.Errorf("%s: game %d: %w", path, g.Index, err))
+			continue
+		}
+		for _, s := range ss {
+			*samples = append(*samples, train.Sample{Player: s.Pos.Player, Opponent: s.Pos.Opponent,
+				Score: int8(s.Score), Exact: s.Exact, Game: first + int32(k)})
+			positions++
+		}
+	}
+	return positions, len(gs), nil
 }

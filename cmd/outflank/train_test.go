@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/outflank-othello/outflank/eval"
+	"github.com/outflank-othello/outflank/eval/train"
 )
 
 func TestTrainSmall(t *testing.T) {
@@ -96,5 +97,105 @@ func TestTrainSearchSolver(t *testing.T) {
 	}
 	if !strings.Contains(stdout, "the solver ") || strings.Contains(stdout, "the solver 0;") {
 		t.Errorf("no solver labels:\n%s", stdout)
+	}
+}
+
+// The test set is built from held-out games only, with exact labels where
+// it says so, and measured back.
+func TestEvalCheckTestSet(t *testing.T) {
+	set := filepath.Join(t.TempDir(), "set.samples")
+	stdout, _, err := runCmd(t, "evalcheck", "--against", "none", "--wthor", "../../testdata/wthor",
+		"--testset-out", set, "--testset-games", "20", "--testset-solved", "2", "--testset-exact", "14-15")
+	if err != nil {
+		t.Fatalf("evalcheck --testset-out: %v\n%s", err, stdout)
+	}
+	if !strings.Contains(stdout, "from 20 held-out games") || !strings.Contains(stdout, "4 solved exactly") {
+		t.Errorf("output:\n%s", stdout)
+	}
+	samples, err := train.LoadSamples(set, testSetKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range samples {
+		n := s.Empties()
+		if !train.Split(1, s.Game, 0.1) || n > 40 || n < 14 || n > 15 && n < 24 || s.Exact != (n <= 24) {
+			t.Fatalf("sample of game %d at %d empties (exact %v) does not belong", s.Game, n, s.Exact)
+		}
+	}
+	stdout, _, err = runCmd(t, "evalcheck", "--testset", set, "--against", "simple")
+	if err != nil || !strings.Contains(stdout, "     24     20 exact") {
+		t.Fatalf("evalcheck --testset: %v\n%s", err, stdout)
+	}
+	if _, _, err := runCmd(t, "evalcheck", "--testset-out", set); err == nil {
+		t.Error("--testset-out without --wthor: no error")
+	}
+}
+
+func TestTrainAblationFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"train", "--wthor", "../../testdata/wthor", "--stage-tie", "7"},
+		{"train", "--wthor", "../../testdata/wthor", "--optimizer", "sgd", "--smooth", "1"},
+		{"train", "--wthor", "../../testdata/wthor", "--disable", "nosuchpattern", "--max-games", "20", "--epochs", "1", "--solve-share", "0", "--quiet"},
+	} {
+		if _, _, err := runCmd(t, args...); err == nil {
+			t.Errorf("%v: no error", args)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "w.weights")
+	if _, _, err := runCmd(t, "train", "--wthor", "../../testdata/wthor", "--max-games", "100", "--epochs", "1", "--solve-share", "0",
+		"--disable", "row2,parity", "--stage-tie", "3", "--smooth", "0.01", "--quiet", "--out", out); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := eval.Load(out); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The committed test set is what eval/README.md says: 17,283 positions of
+// held-out games (split seed 1), 20-22 and 24 empties exact, 25-40 theory.
+func TestCommittedTestSet(t *testing.T) {
+	set, err := train.LoadSamples("../../eval/testdata/heldout.samples", testSetKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[int]int{}
+	for _, s := range set {
+		n := s.Empties()
+		count[n]++
+		if !train.Split(1, s.Game, 0.1) {
+			t.Fatalf("game %d is not held out", s.Game)
+		}
+		if n < 20 || n > 40 || n == 23 || s.Exact != (n <= 24) {
+			t.Fatalf("game %d: a position at %d empties, exact %v", s.Game, n, s.Exact)
+		}
+	}
+	if len(set) != 17283 || count[24] != 999 || count[20] != 100 || count[22] != 100 {
+		t.Errorf("%d positions, %d at 24 empties, %d at 20, %d at 22", len(set), count[24], count[20], count[22])
+	}
+}
+
+// Self-play files of "outflank selfplay" train alone (their labels need no
+// solving); a damaged file is refused, not half read.
+func TestTrainSelfPlayFile(t *testing.T) {
+	dir := t.TempDir()
+	sp := filepath.Join(dir, "games.sp")
+	if _, _, err := runCmd(t, "selfplay", sp, "--games", "6", "--depth", "1", "--solve", "10", "--workers", "1", "--hash", "1", "--quiet"); err != nil {
+		t.Fatalf("selfplay: %v", err)
+	}
+	out := filepath.Join(dir, "w.weights")
+	stdout, stderr, err := runCmd(t, "train", "--selfplay", sp, "--epochs", "1", "--quiet", "--out", out)
+	if err != nil {
+		t.Fatalf("train: %v\n%s%s", err, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "games.sp: 6 games") {
+		t.Errorf("stdout:\n%s", stdout)
+	}
+	if _, err := eval.Load(out); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(sp)
+	os.WriteFile(sp, data[:len(data)-7], 0o644)
+	if _, _, err := runCmd(t, "train", "--selfplay", sp, "--epochs", "1", "--quiet", "--out", out); err == nil {
+		t.Error("a truncated self-play file was accepted")
 	}
 }

@@ -31,7 +31,19 @@ type Config struct {
 	// stages then agree where they meet, and a stage with few or biased
 	// labels (20-23 empties) learns from its neighbour's (the exact labels
 	// at 24 empties).
-	Overlap     int
+	Overlap int
+	// Disable lists feature families (eval.FeatureFamily names) left out:
+	// their weights stay 0. For ablations.
+	Disable []string
+	// StageTie > 1 trains groups of StageTie neighbouring stages as one
+	// (the weights of a group are equal), e.g. 2 for the 15 stages of 4
+	// empties of layout 1 on today's 30 stages of 2. For ablations.
+	StageTie int
+	// Smooth pulls each updated weight towards the same weight of the
+	// neighbouring stages: the gradient of Smooth/2 times the squared
+	// differences. Finer stages have fewer positions each; this lets a
+	// stage borrow from its neighbours where its own data is thin.
+	Smooth      float64
 	Checkpoint  string // file to save the state after each epoch ("" = none)
 	Resume      bool   // start from Checkpoint if it exists
 	Progress    func(phase string, done, total int)
@@ -92,6 +104,18 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 	if cfg.Batch <= 0 {
 		cfg.Batch = 256
 	}
+	if cfg.StageTie <= 0 {
+		cfg.StageTie = 1
+	}
+	for _, name := range cfg.Disable {
+		known := false
+		for k := range eval.NumFeatures {
+			known = known || eval.FeatureFamily(k) == name
+		}
+		if !known {
+			return nil, nil, fmt.Errorf("unknown feature family %q", name)
+		}
+	}
 	if cfg.Resume && cfg.Checkpoint != "" {
 		if s, err := loadCheckpoint(cfg.Checkpoint, cfg, len(st.w)); err == nil {
 			st = s
@@ -134,7 +158,7 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 				return nil, reports, err
 			}
 		}
-		e, err := quantise(st.w)
+		e, err := quantise(st.w, cfg.StageTie)
 		if err != nil {
 			return nil, reports, err
 		}
@@ -145,8 +169,19 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 			cfg.EpochReport(r)
 		}
 	}
-	e, err := quantise(st.w)
+	e, err := quantise(st.w, cfg.StageTie)
 	return e, reports, err
+}
+
+// kept returns the feature slots that cfg.Disable leaves in.
+func kept(cfg Config) []int {
+	var k []int
+	for i := range eval.NumFeatures {
+		if !slices.Contains(cfg.Disable, eval.FeatureFamily(i)) {
+			k = append(k, i)
+		}
+	}
+	return k
 }
 
 // sgdEpoch makes one pass of per-position stochastic gradient descent on
@@ -185,8 +220,13 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 	grad := make([]float32, len(st.w))
 	mark := make([]uint32, len(st.w)) // batch number+1 that last touched a weight
 	var touched []int32
-	var f [eval.NumFeatures]int32
+	var all [eval.NumFeatures]int32
+	keep := kept(cfg)
+	f := make([]int32, len(keep))
 	l2 := float32(cfg.L2)
+	smooth := float32(cfg.Smooth)
+	tie := cfg.StageTie
+	nStages := eval.NumStages / tie * tie
 	for start := 0; start < len(order); start += cfg.Batch {
 		if cfg.Progress != nil && start/cfg.Batch%256 == 0 {
 			cfg.Progress(phase, start, len(order))
@@ -196,15 +236,20 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 		touched = touched[:0]
 		for _, i := range batch {
 			s := &samples[i]
-			stage := eval.Features(s.Player, s.Opponent, &f)
-			other := -1 // a neighbouring stage this position also trains
+			stage := eval.Features(s.Player, s.Opponent, &all)
+			for i, k := range keep {
+				f[i] = all[k]
+			}
+			stage -= stage % tie // a tied group trains its first stage
+			other := -1          // a neighbouring stage this position also trains
 			if cfg.Overlap > 0 {
-				lo, hi := eval.StageEmpties(stage)
+				lo, _ := eval.StageEmpties(stage)
+				_, hi := eval.StageEmpties(stage + tie - 1)
 				switch e := s.Empties(); {
 				case e < lo+cfg.Overlap && stage > 0:
-					other = stage - 1
-				case e > hi-cfg.Overlap && stage < eval.NumStages-1:
-					other = stage + 1
+					other = stage - tie
+				case e > hi-cfg.Overlap && stage+tie < nStages:
+					other = stage + tie
 				}
 			}
 			for _, sg := range [2]int{stage, other} {
@@ -238,6 +283,15 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 			// the scale anyway.
 			g := grad[j] + l2*st.w[j]
 			grad[j] = 0
+			if smooth > 0 {
+				sg := int(j) / stride
+				if sg >= tie {
+					g += smooth * (st.w[j] - st.w[int(j)-tie*stride])
+				}
+				if sg+tie < nStages {
+					g += smooth * (st.w[j] - st.w[int(j)+tie*stride])
+				}
+			}
 			m := b1*st.m[j] + (1-b1)*g
 			v := b2*st.v[j] + (1-b2)*g*g
 			st.m[j], st.v[j] = m, v
@@ -246,10 +300,14 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 	}
 }
 
-// quantise rounds the weights to int16 units of 1/eval.Scale disc.
-func quantise(w []float32) (*eval.Pattern, error) {
+// quantise rounds the weights to int16 units of 1/eval.Scale disc; with
+// tie > 1 every stage takes the weights of the first of its group.
+func quantise(w []float32, tie int) (*eval.Pattern, error) {
 	q := make([]int16, len(w))
-	for i, v := range w {
+	stride := eval.PackedStride()
+	for i := range q {
+		st := i / stride
+		v := w[i-st%tie*stride]
 		x := math.Round(float64(v) * eval.Scale)
 		q[i] = int16(min(max(x, math.MinInt16), math.MaxInt16))
 	}
@@ -300,7 +358,7 @@ func Measure(e *eval.Pattern, samples []Sample, seed uint64, holdOut float64, pr
 const ckMagic = "OFCK"
 
 func configHash(cfg Config, n int) uint32 {
-	s := fmt.Sprintf("%d %g %d %q %d %g %g %g %d %d", cfg.Seed, cfg.HoldOut, cfg.Epochs, cfg.Optimizer, cfg.Batch, cfg.Rate, cfg.FinalRate, cfg.L2, cfg.Overlap, n)
+	s := fmt.Sprintf("%d %g %d %q %d %g %g %g %d %d %q %d %g", cfg.Seed, cfg.HoldOut, cfg.Epochs, cfg.Optimizer, cfg.Batch, cfg.Rate, cfg.FinalRate, cfg.L2, cfg.Overlap, n, cfg.Disable, cfg.StageTie, cfg.Smooth)
 	return crc32.ChecksumIEEE([]byte(s))
 }
 

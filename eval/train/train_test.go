@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/eval"
 )
 
 // testGames reads the one WTHOR year committed to the repository.
@@ -201,5 +202,46 @@ func TestSplitIsStable(t *testing.T) {
 	}
 	if n < 900 || n > 1100 {
 		t.Fatalf("%d of 10000 held out at 10%%", n)
+	}
+}
+
+// Ablation options do what they say: a disabled family's weights stay 0,
+// tied stages are equal, and neither stops the fit from learning.
+func TestFitAblationOptions(t *testing.T) {
+	games := testGames(t)
+	samples, _ := Labeler{}.Extract(games[:200], func(error) {}, nil)
+	cfg := Config{Seed: 1, HoldOut: 0.1, Epochs: 2, Rate: 0.03, FinalRate: 0.01, L2: 1e-4, Overlap: 1,
+		Disable: []string{"row2", "parity"}, StageTie: 3, Smooth: 0.01}
+	e, reps, err := Fit(samples, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reps[len(reps)-1].TrainAll.MAE >= reps[0].TrainAll.MAE+1 {
+		t.Errorf("training error rose: %v then %v", reps[0].TrainAll.MAE, reps[len(reps)-1].TrainAll.MAE)
+	}
+	w := e.Packed()
+	stride := eval.PackedStride()
+	var f [eval.NumFeatures]int32
+	nonzero := 0
+	for _, s := range samples {
+		st := eval.Features(s.Player, s.Opponent, &f)
+		for k, i := range f {
+			v := w[st*stride+int(i)]
+			if fam := eval.FeatureFamily(k); (fam == "row2" || fam == "parity") && v != 0 {
+				t.Fatalf("disabled family %s has weight %d", fam, v)
+			}
+			if v != 0 {
+				nonzero++
+			}
+			if lead := st - st%3; w[lead*stride+int(i)] != v {
+				t.Fatalf("stages %d and %d are tied but differ", st, lead)
+			}
+		}
+	}
+	if nonzero == 0 {
+		t.Fatal("nothing learned")
+	}
+	if _, _, err := Fit(samples, Config{Seed: 1, HoldOut: 0.1, Epochs: 1, Rate: 0.03, FinalRate: 0.03, Disable: []string{"nosuch"}}); err == nil {
+		t.Error("unknown family: no error")
 	}
 }

@@ -482,31 +482,12 @@ func (s *shell) newGame(args []string) error {
 				return fmt.Errorf("%q is not black or white", args[2])
 			}
 		}
-		start = Handicap(n, weaker)
+		start = bitboard.Handicap(n, weaker)
 	}
 	s.hist = play.NewHistory(start)
 	s.player.NewGame()
 	s.afterMoves()
 	return nil
-}
-
-// Handicap returns the start position with the weaker side's discs on n
-// corners (a1, then h8, h1, a8), as the rulebook's handicap game sets up;
-// black moves first as always.
-func Handicap(n int, weaker bitboard.Color) bitboard.Position {
-	p := bitboard.Start()
-	corners := []bitboard.Square{0, 63, 7, 56}
-	var extra uint64
-	for _, c := range corners[:max(0, min(n, 4))] {
-		extra |= c.Bit()
-	}
-	black, white := p.Black(), p.White()
-	if weaker == bitboard.Black {
-		black |= extra
-	} else {
-		white |= extra
-	}
-	return bitboard.FromColors(black, white, bitboard.Black)
 }
 
 func (s *shell) play(args []string) error {

@@ -137,14 +137,6 @@ func TestUndoAgainstEngine(t *testing.T) {
 }
 
 func TestHandicap(t *testing.T) {
-	p := Handicap(4, bitboard.Black)
-	if p.Black()&(1|1<<7|1<<56|1<<63) != 1|1<<7|1<<56|1<<63 || p.ToMove != bitboard.Black || bitboard.Count(p.Black()) != 6 {
-		t.Errorf("4 corners for black: %s", p)
-	}
-	p = Handicap(2, bitboard.White)
-	if p.White()&(1|1<<63) != 1|1<<63 || bitboard.Count(p.White()) != 4 {
-		t.Errorf("2 corners for white: %s", p)
-	}
 	out := runScript(t, nil, "new handicap 1", "game")
 	if !strings.Contains(out, "BO[8 X") && !strings.Contains(out, "BO[8 *") {
 		t.Errorf("handicap game record: %s", out)

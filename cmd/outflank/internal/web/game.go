@@ -172,24 +172,6 @@ func looksLikeBoard(t string) bool {
 	return squares >= 16
 }
 
-// handicap returns the start position with the weaker side's discs on n
-// corners (a1, then h8, h1, a8), the rulebook's handicap game; black moves
-// first as always. The shell's "new handicap" sets up the same positions.
-func handicap(n int, weaker bitboard.Color) bitboard.Position {
-	p := bitboard.Start()
-	var extra uint64
-	for _, c := range []bitboard.Square{0, 63, 7, 56}[:max(0, min(n, 4))] {
-		extra |= c.Bit()
-	}
-	black, white := p.Black(), p.White()
-	if weaker == bitboard.Black {
-		black |= extra
-	} else {
-		white |= extra
-	}
-	return bitboard.FromColors(black, white, bitboard.Black)
-}
-
 // ply is one position of a game as the page draws it.
 type ply struct {
 	Board  string   `json:"board"`  // 64 squares a1..h8: X black, O white, - empty

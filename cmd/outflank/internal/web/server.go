@@ -265,6 +265,6 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	g := &bitboard.Game{Start: handicap(q.Handicap, weaker), Props: props}
+	g := &bitboard.Game{Start: bitboard.Handicap(q.Handicap, weaker), Props: props}
 	reply(w, stateOf(g))
 }
