@@ -398,3 +398,24 @@ func TestContempt(t *testing.T) {
 	check(pos, info, "0", 0, "/0.00/")
 	check(pos, info, toMover(pos, "-100"), lossScore, fmt.Sprintf("/%.2f/", float64(lossScore))) // a small loss better than a draw worth -100
 }
+
+// TestHintSearchedBook: a book valued by search sends the depth and
+// selectivity of its search in the book line's depth column (no games),
+// as NBoard shows it.
+func TestHintSearchedBook(t *testing.T) {
+	start := bitboard.Start()
+	d3, _ := bitboard.ParseSquare("d3")
+	f5, _ := bitboard.ParseSquare("f5")
+	book := playtest.Book{start: {{Move: d3, Score: -1, Depth: 15, Selectivity: 95}, {Move: f5, Score: -2, Depth: 22}}}
+	h := startSessionConfig(t, &playtest.Greedy{}, Config{Name: "Outflank", Book: book})
+	empty := "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *];)"
+	lines := hintSession(t, h, empty, 2)
+	gui := newHints(t)
+	gui.read(lines)
+	if x := gui.hints["D3"]; !x.book || x.depth != "15@95%" {
+		t.Errorf("D3: %+v, want a book hint at depth 15@95%%: %q", x, lines)
+	}
+	if x := gui.hints["F5"]; !x.book || x.depth != "22" {
+		t.Errorf("F5: %+v, want a book hint at depth 22: %q", x, lines)
+	}
+}

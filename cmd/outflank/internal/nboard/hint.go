@@ -34,9 +34,14 @@ func newHintLines(write func(format string, args ...any), n int, book []play.Boo
 		if len(h.book) == n {
 			break
 		}
-		// "book <move> <eval> <games> <depth>": the statistics have no
-		// search depth, hence 0.
-		write("book %s %+.2f %d 0", b.Move.Upper(), b.Score, b.Games)
+		// "book <move> <eval> <games> <depth>": a book valued by search
+		// gives the depth (and selectivity) of that search and no games;
+		// a statistics book its games and depth 0.
+		depth := "0"
+		if b.Depth > 0 {
+			depth = depthText(search.Info{Depth: b.Depth, Selectivity: b.Selectivity})
+		}
+		write("book %s %+.2f %d %s", b.Move.Upper(), b.Score, b.Games, depth)
 		h.book[b.Move] = true
 	}
 	h.want = n - len(h.book)

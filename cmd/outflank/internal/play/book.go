@@ -1,6 +1,10 @@
 package play
 
-import "github.com/outflank-othello/outflank/bitboard"
+import (
+	"fmt"
+
+	"github.com/outflank-othello/outflank/bitboard"
+)
 
 // Book is what the front ends need of an opening book.
 type Book interface {
@@ -22,6 +26,19 @@ type BookMove struct {
 	// Depth and Selectivity (percent) of the search behind Score; Depth 0
 	// for a statistics book.
 	Depth, Selectivity int
+}
+
+// Basis says what a book move's score rests on, for people and GUIs: the
+// search that valued it ("depth 14@95%", "depth 20" when no selective cut
+// was made) or, for a statistics book, its games ("137 games").
+func (b BookMove) Basis() string {
+	switch {
+	case b.Depth > 0 && b.Selectivity > 0 && b.Selectivity < 100:
+		return fmt.Sprintf("depth %d@%d%%", b.Depth, b.Selectivity)
+	case b.Depth > 0:
+		return fmt.Sprintf("depth %d", b.Depth)
+	}
+	return fmt.Sprintf("%d games", b.Games)
 }
 
 // Chooser is a Book that picks its own move to play (a searched book:

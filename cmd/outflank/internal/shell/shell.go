@@ -383,7 +383,7 @@ func (s *shell) engineMove() bool {
 	if m.How == play.FromBook {
 		b := m.Book
 		s.hist.Play(bitboard.GameMove{Square: b.Move, Eval: b.Score, HasEval: true}) // legal: Go checks
-		s.out.Printf("%s plays %s for %s: book move, %+.2f over %d games", s.cfg.Name, b.Move, pos.ToMove, b.Score, b.Games)
+		s.out.Printf("%s plays %s for %s: book move, %+.2f (%s)", s.cfg.Name, b.Move, pos.ToMove, b.Score, b.Basis())
 		s.forcePass()
 		s.showBoard()
 		return true
@@ -627,7 +627,7 @@ func (s *shell) hint(args []string) error {
 		return errors.New("the game is over")
 	}
 	for _, b := range s.player.BookMoves(pos, n) {
-		s.out.Printf("book %-3s %+6.2f  (%d games)", b.Move, b.Score, b.Games)
+		s.out.Printf("book %-3s %+6.2f  (%s)", b.Move, b.Score, b.Basis())
 	}
 	var info search.Info
 	stopped := s.search(func(ctx context.Context, progress func(search.Info)) {

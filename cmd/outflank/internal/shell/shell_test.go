@@ -241,7 +241,7 @@ func TestBook(t *testing.T) {
 	Run(strings.NewReader("hint 1\ngo\nundo\nbook off\ngo\n"), &out, &out,
 		func(search.Options) play.Searcher { return &playtest.Greedy{} }, Config{Book: book, Level: 1})
 	o := out.String()
-	for _, want := range []string{"book c4   +0.25  (500 games)", "Outflank plays c4 for black: book move, +0.25 over 500 games", "book off"} {
+	for _, want := range []string{"book c4   +0.25  (500 games)", "Outflank plays c4 for black: book move, +0.25 (500 games)", "book off"} {
 		if !strings.Contains(o, want) {
 			t.Errorf("no %q in %s", want, o)
 		}

@@ -86,7 +86,7 @@ func (a analyst) bookMoves(pos bitboard.Position) []bookMove {
 	var out []bookMove
 	for _, b := range a.player(settings{}).BookMoves(pos, allMoves) {
 		if b.Move.IsBoard() && pos.IsLegal(b.Move) {
-			out = append(out, bookMove{Move: b.Move.String(), Score: roundScore(b.Score), Games: b.Games})
+			out = append(out, bookMove{Move: b.Move.String(), Score: roundScore(b.Score), Games: b.Games, Basis: b.Basis()})
 		}
 	}
 	return out

@@ -39,6 +39,7 @@ type bookMove struct {
 	Move  string  `json:"move"`
 	Score float64 `json:"score"` // expected final disc difference for the side that plays it
 	Games int     `json:"games"`
+	Basis string  `json:"basis"` // what the score rests on: "depth 14@95%" or "137 games"
 }
 
 // searchRequest asks for a search of the game's last position: "move"

@@ -11,7 +11,7 @@ const S = {
   game: null,     // the server's gameState: start, moves, plies, ggf, transcript
   cursor: 0,      // index into game.plies of the position shown
   evals: [],      // per ply: {black, exact, depth} for the graph
-  hints: null,    // {ply, moves: {sq: score}, best, exact, depth, book: {sq: {score, games}}}
+  hints: null,    // {ply, moves: {sq: score}, best, exact, depth, book: {sq: {score, games, basis}}}
   search: null,   // the running search: {ctrl, mode, ply}
   edit: null,     // while editing: {board: [64 chars], drag: index or -1}
   autoplay: true, // the engine moves by itself when it is its turn
@@ -362,7 +362,7 @@ function renderBoard() {
         const b = document.createElement('span');
         b.className = 'book';
         b.textContent = 'B';
-        b.title = `book: ${signed(h.book[sq].score)} over ${h.book[sq].games} games`;
+        b.title = `book: ${signed(h.book[sq].score)} (${h.book[sq].basis})`;
         el.appendChild(b);
       }
     }
