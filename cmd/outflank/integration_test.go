@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,6 +19,11 @@ import (
 // when asMainEnv is set), so what runs is exactly the compiled command.
 // Every read has a deadline, so a hang fails the test instead of stalling
 // the run; the depths are low to keep them fast.
+
+// bookDepth is the depth column of an NBoard book line: 0 for a statistics
+// book, else the valuing search's depth, with @percent when it was
+// selective, or 100% when the value is proven.
+var bookDepth = regexp.MustCompile(`^(0|[1-9][0-9]*(@[0-9]{2}%)?|100%)$`)
 
 // outflank returns a command running outflank with args.
 func outflank(t testing.TB, args ...string) *exec.Cmd {
@@ -172,12 +178,13 @@ func TestNBoardExampleSession(t *testing.T) {
 			}
 			perDepth[f[4]][sq] = true
 			last = f[4]
-		case len(f) == 5 && f[0] == "book" && f[4] == "0":
+		case len(f) == 5 && f[0] == "book" && bookDepth.MatchString(f[4]):
 			sq, err := bitboard.ParseSquare(f[1])
 			if err != nil || !pos.IsLegal(sq) {
 				t.Errorf("book line with an illegal move: %q", l)
 			}
-			// A book valued by search has no game count: 0.
+			// A book valued by search has no game count (0) and gives
+			// the depth of that search; a statistics book, games and 0.
 			if n, err := strconv.Atoi(f[3]); err != nil || n < 0 {
 				t.Errorf("book line with a bad game count: %q", l)
 			}

@@ -75,7 +75,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profileDir(t)),
 		chromedp.WindowSize(1200, 860),
 	}
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -257,4 +257,26 @@ func mustBoard(t *testing.T, s string) bitboard.Position {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// profileDir is a fresh Chromium profile folder, removed after the test.
+// Not t.TempDir: Chromium's helper processes may still be writing there for
+// a moment after the browser is told to quit, and t.TempDir's cleanup then
+// fails the test; here the removal is retried for a while, and a profile
+// left behind in the temporary folder is not a test failure.
+func profileDir(t *testing.T) string {
+	dir, err := os.MkdirTemp("", "outflank-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 20 {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Logf("left the Chromium profile %s behind", dir)
+	})
+	return dir
 }
