@@ -475,36 +475,35 @@ function undo() {
 async function newGame() {
   stopSearch();
   showError('');
-  try {
-    const name = (color) => (engineSide(color) ? S.name : 'Player');
-    const st = await api('api/new', {
-      handicap: +$('handicap').value, weaker: $('weaker').value, black: name('black'), white: name('white'),
-    });
-    S.evals = [];
-    S.game = null;
-    setGame(st, 0);
-  } catch (e) {
-    showError(e.message);
-    return;
-  }
-  S.autoplay = true;
-  changed();
+  const name = (color) => (engineSide(color) ? S.name : 'Player');
+  await openGame('api/new', {
+    handicap: +$('handicap').value, weaker: $('weaker').value, black: name('black'), white: name('white'),
+  }, { cursor: 0, autoplay: true });
 }
 
-async function importText(text) {
-  stopSearch();
+// openGame replaces the game by the one the server returns for path and
+// body (a new game, a pasted record, an edited board), its evaluations
+// forgotten; accepted, if given, runs once the server has accepted it. On
+// an error the game stays as it was and the page shows the message.
+async function openGame(path, body, { cursor, autoplay = false, accepted } = {}) {
   try {
-    const st = await api('api/parse', { text });
+    const st = await api(path, body);
+    if (accepted) accepted();
     S.evals = [];
     S.game = null;
-    setGame(st);
+    setGame(st, cursor);
     showError('');
   } catch (e) {
     showError(e.message);
     return;
   }
-  S.autoplay = false;
+  S.autoplay = autoplay;
   changed();
+}
+
+async function importText(text) {
+  stopSearch();
+  await openGame('api/parse', { text });
 }
 
 // The link: #start=<board><side>&moves=f5d6…&ply=N (start left out for
@@ -552,19 +551,7 @@ function endEdit() {
 
 async function finishEdit() {
   const start = S.edit.board.join('') + ' ' + $('editSide').value;
-  try {
-    const st = await api('api/game', { start, moves: [] });
-    endEdit();
-    S.evals = [];
-    S.game = null;
-    setGame(st);
-    showError('');
-  } catch (e) {
-    showError(e.message);
-    return;
-  }
-  S.autoplay = false;
-  changed();
+  await openGame('api/game', { start, moves: [] }, { accepted: endEdit });
 }
 
 function paint() {
