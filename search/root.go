@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 	"time"
@@ -33,15 +34,8 @@ type rootMove struct {
 	score int // score (or bound) from the last iteration
 }
 
-func wldClass(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}
+// wldClass is a score's win/loss/draw class: +1, -1 or 0.
+func wldClass(v int) int { return cmp.Compare(v, 0) }
 
 // run searches r.pos; a stop (panic abortSignal) returns the best result
 // completed so far.

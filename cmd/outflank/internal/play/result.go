@@ -1,6 +1,7 @@
 package play
 
 import (
+	"cmp"
 	"context"
 	"time"
 
@@ -22,7 +23,7 @@ func Think(ctx context.Context, s Searcher, pos bitboard.Position, lim search.Li
 	if pos.GameOver() {
 		info := search.Info{Selectivity: 100, Exact: true, WLD: lim.WLD, Score: pos.FinalScore(), Best: bitboard.NoSquare}
 		if lim.WLD {
-			info.Score = sign(info.Score)
+			info.Score = cmp.Compare(info.Score, 0) // -1, 0, +1: loss, draw, win
 		}
 		report(info)
 		return info
@@ -51,16 +52,6 @@ func Think(ctx context.Context, s Searcher, pos bitboard.Position, lim search.Li
 		info.Time = time.Since(start)
 	}
 	return info
-}
-
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
 }
 
 // sanitize returns in with its PV cut before the first move that is not
