@@ -23,10 +23,10 @@ var (
 	endShallowMaxEmpties     = knob("endShallowMaxEmpties", 5)
 	endTTMinEmpties          = knob("endTTMinEmpties", 6)
 	endTTMoveFirstMinEmpties = knob("endTTMoveFirstMinEmpties", 8)
-	endETCMinEmpties         = knob("endETCMinEmpties", 10)
-	endEvalOrderMinEmpties   = knob("endEvalOrderMinEmpties", 10)
-	endSearchOrderMinEmpties = knob("endSearchOrderMinEmpties", 16)
-	endSearchOrderDepth      = knob("endSearchOrderDepth", 3)
+	endETCMinEmpties         = knob("endETCMinEmpties", 12)
+	endEvalOrderMinEmpties   = knob("endEvalOrderMinEmpties", 12)
+	endSearchOrderMinEmpties = knob("endSearchOrderMinEmpties", 18)
+	endSearchOrderDepth      = knob("endSearchOrderDepth", 2)
 	endSearchOrderStep       = knob("endSearchOrderStep", 4)
 
 	endOrderEvalShift       = knob("endOrderEvalShift", 3)
@@ -36,7 +36,7 @@ var (
 	endOrderParityBonus     = knob("endOrderParityBonus", 4)
 
 	solvePresearchOffset   = knob("solvePresearchOffset", 10)
-	solvePresearchMaxDepth = knob("solvePresearchMaxDepth", 14)
+	solvePresearchMaxDepth = knob("solvePresearchMaxDepth", 12)
 	solveAspirationWidth   = knob("solveAspirationWidth", 4)
 	solveAspirationGrowth  = knob("solveAspirationGrowth", 2)
 

@@ -5,9 +5,11 @@ package search
 // The search's tuning knobs, in one list. Values were tuned by node counts
 // and CPU time on FFO #40-#48, with eval.Simple and then the trained
 // eval.Pattern; the endgame ones again by node counts on FFO #41-#44,
-// #46-#47 (bench/RESULTS.md, "Exact solver II"): a deeper midgame search
-// before the solve and the table from 6 empties each took a third or more of
-// the nodes off.
+// #46-#47, #45, #48 (bench/RESULTS.md, "Exact solver II"): a deeper midgame
+// search before the solve and the table from 6 empties each took a third or
+// more of the nodes off. Earlier evaluation order, transposition cutoffs and
+// deeper shallow-search order took a few percent more nodes off but cost
+// more time than they saved (midgame nodes cost several endgame ones).
 //
 // Experiments: build with -tags exptune and every knob is read from the
 // environment variable OUTFLANK_<name> (exp.go, which lists the same knobs
@@ -17,10 +19,10 @@ const (
 	endShallowMaxEmpties     = 5  // at most this many: parity order, no table
 	endTTMinEmpties          = 6  // from this many: the transposition table
 	endTTMoveFirstMinEmpties = 8  // from this many: the table's move searched before the others are valued
-	endETCMinEmpties         = 10 // ... enhanced transposition cutoffs
-	endEvalOrderMinEmpties   = 10 // ... the evaluation in the move order
-	endSearchOrderMinEmpties = 16 // ... a shallow midgame search in the move order instead
-	endSearchOrderDepth      = 3  // depth of that search at endSearchOrderMinEmpties,
+	endETCMinEmpties         = 12 // ... enhanced transposition cutoffs
+	endEvalOrderMinEmpties   = 12 // ... the evaluation in the move order
+	endSearchOrderMinEmpties = 18 // ... a shallow midgame search in the move order instead
+	endSearchOrderDepth      = 2  // depth of that search at endSearchOrderMinEmpties,
 	endSearchOrderStep       = 4  // one ply more every endSearchOrderStep empties
 
 	// Endgame move order weights.
@@ -32,7 +34,7 @@ const (
 
 	// Root of a solve.
 	solvePresearchOffset   = 10 // without a time limit, a midgame search to depth empties-solvePresearchOffset first,
-	solvePresearchMaxDepth = 14 // at most this deep
+	solvePresearchMaxDepth = 12 // at most this deep
 	solveAspirationWidth   = 4  // aspiration window half-width around its score (<0: full window)
 	solveAspirationGrowth  = 2  // the widening after a failure is multiplied by this each time
 

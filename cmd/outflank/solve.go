@@ -448,7 +448,7 @@ func estimateSolveSeconds(empties int) float64 {
 	const (
 		estimateNodes24 = 1.5e8
 		estimateGrowth  = 2.3
-		estimateNPS     = 3e7
+		estimateNPS     = 1.3e7
 	)
 	return estimateNodes24 * math.Pow(estimateGrowth, float64(empties-24)) / estimateNPS
 }
