@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/bitboard/wthor"
 	"github.com/outflank-othello/outflank/eval"
+	"github.com/outflank-othello/outflank/eval/selfplay"
 	"github.com/outflank-othello/outflank/search"
 	"github.com/outflank-othello/outflank/search/mpcfit"
 )
@@ -20,6 +22,7 @@ func init() {
 		args:    "collect|fit [flags]",
 		summary: "Fit the Multi-ProbCut model of the selective search.",
 		details: `"mpcfit collect --wthor DIR --out FILE" samples positions from WTHOR games
+(or, with --selfplay FILE instead, from self-play games: "outflank selfplay")
 (a random game, a random number of empties in --min-empties..--max-empties,
 from a fixed seed), searches each without selectivity to every depth up to
 --depth and, at --exact-max-empties or fewer empties, solves it, appending
@@ -49,6 +52,7 @@ func runMPCFit(e *env, args []string) error {
 func mpcCollect(e *env, args []string) error {
 	fs := findCommand("mpcfit").flags(e)
 	dir := fs.String("wthor", "", "folder of WTHOR .wtb files to sample from")
+	spFile := fs.String("selfplay", "", "self-play games file (outflank selfplay) to sample from, instead of --wthor")
 	out := fs.String("out", "", "samples file (appended to; resumed)")
 	n := fs.Int("positions", 100, "number of positions wanted in the file")
 	depth := fs.Int("depth", 10, "deepest search")
@@ -60,8 +64,8 @@ func mpcCollect(e *env, args []string) error {
 		return err
 	}
 	switch {
-	case *dir == "" || *out == "":
-		return fmt.Errorf("mpcfit collect: --wthor and --out are required")
+	case (*dir == "") == (*spFile == "") || *out == "":
+		return fmt.Errorf("mpcfit collect: want --out and one of --wthor, --selfplay")
 	case *depth < 1 || *depth > 20:
 		return fmt.Errorf("mpcfit collect: --depth %d: want 1 to 20", *depth)
 	case *lo < 2 || *hi > 59 || *lo > *hi:
@@ -69,20 +73,9 @@ func mpcCollect(e *env, args []string) error {
 	case *exactMax > 30:
 		return fmt.Errorf("mpcfit collect: --exact-max-empties %d: at most 30", *exactMax)
 	}
-	files, err := wthor.Files(*dir)
+	src, err := gameSource(*dir, *spFile)
 	if err != nil {
 		return fmt.Errorf("mpcfit collect: %w", err)
-	}
-	var games []wthor.Game
-	for _, f := range files {
-		_, gs, _, err := wthor.ReadFile(f)
-		if err != nil {
-			return fmt.Errorf("mpcfit collect: %w", err)
-		}
-		games = append(games, gs...)
-	}
-	if len(games) == 0 {
-		return fmt.Errorf("mpcfit collect: no games in %s", *dir)
 	}
 	have := 0
 	if data, err := os.ReadFile(*out); err == nil {
@@ -102,7 +95,7 @@ func mpcCollect(e *env, args []string) error {
 	r := rand.New(rand.NewPCG(*seed, 0x6d7063))
 	start := time.Now()
 	for k := 0; k < *n; k++ {
-		pos := samplePosition(r, games, *lo, *hi)
+		pos := samplePosition(r, src, *lo, *hi)
 		if k < have {
 			continue // measured by an earlier run; the draw above keeps the sequence
 		}
@@ -117,13 +110,53 @@ func mpcCollect(e *env, args []string) error {
 	return nil
 }
 
+// games is a source of game records for sampling: n games, the positions
+// of game i.
+type games struct {
+	n         int
+	positions func(i int) ([]bitboard.Position, error)
+}
+
+// gameSource reads the games of a WTHOR folder or of a self-play file.
+func gameSource(dir, spFile string) (games, error) {
+	if spFile != "" {
+		_, gs, err := selfplay.ReadFile(spFile)
+		if err != nil && !errors.Is(err, selfplay.ErrUnfinished) {
+			return games{}, err
+		}
+		if len(gs) == 0 {
+			return games{}, fmt.Errorf("%s: no games", spFile)
+		}
+		return games{len(gs), func(i int) ([]bitboard.Position, error) { return gs[i].Positions() }}, nil
+	}
+	files, err := wthor.Files(dir)
+	if err != nil {
+		return games{}, err
+	}
+	var gs []wthor.Game
+	for _, f := range files {
+		_, g, _, err := wthor.ReadFile(f)
+		if err != nil {
+			return games{}, err
+		}
+		gs = append(gs, g...)
+	}
+	if len(gs) == 0 {
+		return games{}, fmt.Errorf("no games in %s", dir)
+	}
+	return games{len(gs), func(i int) ([]bitboard.Position, error) {
+		_, ps, err := gs[i].Replay()
+		return ps, err
+	}}, nil
+}
+
 // samplePosition draws a game and a number of empties until the game has a
 // position with that many empties where the side to move can play.
-func samplePosition(r *rand.Rand, games []wthor.Game, lo, hi int) bitboard.Position {
+func samplePosition(r *rand.Rand, src games, lo, hi int) bitboard.Position {
 	for {
-		g := games[r.IntN(len(games))]
+		i := r.IntN(src.n)
 		want := lo + r.IntN(hi-lo+1)
-		_, ps, err := g.Replay()
+		ps, err := src.positions(i)
 		if err != nil {
 			continue
 		}
