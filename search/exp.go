@@ -61,9 +61,14 @@ var (
 	parSplitMinEmpties  = knob("parSplitMinEmpties", 14)
 	parMidSplitMinDepth = knob("parMidSplitMinDepth", 6)
 
-	midEvalOrderMinDepth = knob("midEvalOrderMinDepth", 3)
-	mpcMinDepth          = knob("mpcMinDepth", 3)
-	mpcExactMaxEmpties   = knob("mpcExactMaxEmpties", 12)
+	midEvalOrderMinDepth    = knob("midEvalOrderMinDepth", 3)
+	midOrderEvalShift       = knob("midOrderEvalShift", 4)
+	midOrderMobilityShift   = knob("midOrderMobilityShift", 4)
+	midOrderPotentialWeight = knob("midOrderPotentialWeight", 1)
+	midOrderCornerWeight    = knob("midOrderCornerWeight", 0)
+	mpcMinDepth             = knob("mpcMinDepth", 3)
+	mpcExactMaxEmpties      = knob("mpcExactMaxEmpties", 12)
+	mpcRecursiveLevels      = knob("mpcRecursiveLevels", 1)
 )
 
 func debugf(f string, a ...any) {

@@ -124,10 +124,10 @@ func (s *searcher) midMoves(slot, next int, moves uint64, ttMove, alpha, beta, d
 		x := bits.TrailingZeros64(mm)
 		f := flips(p, o, x)
 		np, no := o&^f, p|f|sqBit(x)
-		val := fastestFirst(np, no)
+		val := midFastestFirst(np, no)
 		if evalOrder {
 			s.ie.Play(child, st, x, f)
-			val += int32(-s.ie.EvaluateState(child)) << 4
+			val += int32(-s.ie.EvaluateState(child)) << midOrderEvalShift
 		}
 		l.ms[l.n] = move{flips: f, val: val, sq: int8(x)}
 		l.n++
@@ -154,6 +154,16 @@ func (s *searcher) midMoves(slot, next int, moves uint64, ttMove, alpha, beta, d
 		}
 	}
 	return best, bestMove
+}
+
+// midFastestFirst values a move of the midgame search by how few replies
+// it leaves the opponent (corner replies counting double), how few
+// potential replies, and our corners.
+func midFastestFirst(np, no uint64) int32 {
+	m := bitboard.Moves(np, no)
+	return -int32(bits.OnesCount64(m)+bits.OnesCount64(m&cornerMask))<<midOrderMobilityShift -
+		int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))*int32(midOrderPotentialWeight) +
+		int32(bits.OnesCount64(no&cornerMask))*int32(midOrderCornerWeight)
 }
 
 // mid1 is a node one ply above the leaves: each child is evaluated (no

@@ -64,7 +64,7 @@ func mpcModel(empties, shallow, depth int) (a, b, sigma float64) {
 
 // probCut tries a Multi-ProbCut at a node of the given depth (depth =
 // empties: a selective endgame node, predicting the exact score): a
-// shallow search, itself not selective, predicts the deep value as
+// shallow search predicts the deep value as
 // a·v + b with error sigma; if the prediction lies beyond beta (or below
 // alpha) by t·sigma, t from the search's confidence level, the node fails
 // high (low) without the deep search.
@@ -72,9 +72,16 @@ func (s *searcher) probCut(slot, alpha, beta, depth, empties int) (int, bool) {
 	shallow := ProbCutDepth(depth)
 	a, b, sigma := mpcModel(empties, shallow, depth)
 	margin := selectivityLevels[s.sel].t * sigma
+	// The shallow search is itself selective, down to mpcRecursiveLevels
+	// levels of nesting (Edax allows one; below them it is not): it costs a
+	// fraction as much, and the fit's errors, taken with non-selective
+	// shallow searches, still held in games (bench/RESULTS.md, issue 10).
 	sel := s.sel
-	s.sel = noSelectivity
-	defer func() { s.sel = sel }()
+	s.pcLevel++
+	if s.pcLevel > mpcRecursiveLevels {
+		s.sel = noSelectivity
+	}
+	defer func() { s.sel = sel; s.pcLevel-- }()
 	if beta <= 64 {
 		// a·v + b - margin >= beta  <=>  v >= (beta + margin - b) / a
 		if hi := int(math.Ceil((float64(beta) + margin - b) / a)); hi <= 64 {

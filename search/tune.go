@@ -62,11 +62,16 @@ const (
 	parMidSplitMinDepth = 6  // midgame: nodes with this depth or more split (99: lazy SMP instead)
 
 	// Midgame move order.
-	midEvalOrderMinDepth = 3 // from this depth by the evaluation of the child (below: fewest replies first)
+	midEvalOrderMinDepth    = 3 // from this depth by the evaluation of the child (below: fewest replies first)
+	midOrderEvalShift       = 4 // shift of the evaluation of the child
+	midOrderMobilityShift   = 4 // shift of the opponent's (corner-weighted) mobility, subtracted
+	midOrderPotentialWeight = 1 // weight of its potential mobility, subtracted
+	midOrderCornerWeight    = 0 // weight of our corners
 
 	// Multi-ProbCut (mpc.go).
 	mpcMinDepth        = 3  // from this depth a node may be cut by a shallow search
 	mpcExactMaxEmpties = 12 // a selective search solves exactly at or below this many empties
+	mpcRecursiveLevels = 1  // the shallow searches are selective too down to this many levels of nesting
 )
 
 func debugf(string, ...any) {}
