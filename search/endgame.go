@@ -292,7 +292,7 @@ func (l *moveList) next(i int) *move {
 
 // fastestFirst values a move by how few replies it leaves the opponent
 // (corner replies counting double) and how few potential replies: the
-// midgame's order, and the endgame's on the principal variation.
+// endgame's order on the principal variation and at the parallel split.
 func fastestFirst(np, no uint64) int32 {
 	m := bitboard.Moves(np, no)
 	return -int32(bits.OnesCount64(m)+bits.OnesCount64(m&cornerMask))<<4 -
