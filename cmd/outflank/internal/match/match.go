@@ -148,8 +148,14 @@ func (cfg *Config) limits(i int) (depth int, t time.Duration) {
 	return depth, t
 }
 
-// grace is how long past its time an engine may think before the harness
-// stops it: process and pipe latency on a busy machine.
+// grace is how far past its time per move an engine may answer before it
+// loses on time: process and pipe latency on a busy machine. The harness
+// asks it to stop (ping) at the time itself, not after the grace: an engine
+// that plays by a GGF clock (NTest with "m") would otherwise think on into
+// the grace whenever its clock allowed, while a self engine stops at its
+// --time, and the match would no longer be at equal time (it was not, until
+// 2026-11-22: NTest averaged 0.55-0.65 s at 20-36 empties in "0.5 s" games,
+// Outflank 0.46 s).
 func grace(t time.Duration) time.Duration { return 50*time.Millisecond + t/10 }
 
 // clockGrace is how far past its game clock an engine may go before it
@@ -535,7 +541,7 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		var lim Limits
 		lim.Hard = now.Add(min(cfg.moveTimeout(side), cfg.gameTimeout(side)-used[side]))
 		if _, t := cfg.limits(side); t > 0 {
-			lim.Soft = now.Add(t + grace(t))
+			lim.Soft = now.Add(t)
 		}
 		nodes := w.clients[side].Nodes
 		m, dt, err := w.clients[side].Go(ctx, lim)

@@ -258,6 +258,27 @@ func TestMatchTimeStop(t *testing.T) {
 		t.Fatalf("the stopped engine's moves were not taken: %+v", rep.Results[0].Forfeit)
 	}
 	checkRecord(t, rep.Results[0])
+	// The stop comes at the time per move itself, not after the forfeit
+	// grace (20ms + 52ms): otherwise an engine that thinks until stopped
+	// gets more time than one that keeps to its time. The fastest of the
+	// stopper's moves shows when the ping went (later ones may wait on a
+	// busy machine).
+	r := rep.Results[0]
+	stopper := bitboard.White // B's colour
+	if r.Black == 1 {
+		stopper = bitboard.Black
+	}
+	fastest, timed := time.Hour, 0
+	pos := r.Record.Positions()
+	for i, m := range r.Record.Moves {
+		if m.HasTime && pos[i].ToMove == stopper {
+			fastest = min(fastest, time.Duration(m.Time*float64(time.Second)))
+			timed++
+		}
+	}
+	if timed == 0 || fastest >= 20*time.Millisecond+grace(20*time.Millisecond) {
+		t.Errorf("the stopper's fastest of %d timed moves took %s: stopped after the grace, not at its 20ms", timed, fastest)
+	}
 	// Both play on time, with different times: a clock for each colour.
 	if !strings.Contains(log.String(), "TB[0:00.300]") || !strings.Contains(log.String(), "TW[0:00.200]") {
 		t.Errorf("clocks TB[0:00.300] TW[0:00.200] not sent (%d empties):\n%s", firstMoves(44).Position().Empties(), log.String())
