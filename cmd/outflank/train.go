@@ -66,6 +66,7 @@ type trainConfig struct {
 	labelMix       float64
 	shardSet       bool // --shard given: label that shard and stop
 	dropUnsearched bool
+	searchLimit    int // search only the first this many picked positions (0: all)
 	checkEvery     time.Duration
 	fit            train.Config
 	quiet          bool
@@ -110,6 +111,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	labelMix := fs.Float64("label-mix", 0.5, "λ: a searched position's label is λ·search + (1−λ)·game label")
 	shard := fs.String("shard", "", "K/N: search only shard K of N of the positions into --search-labels, then stop (no fit)")
 	dropUnsearched := fs.Bool("search-only", false, "leave out the positions --search-depth could have searched but did not (--search-every > 1), rather than train them on the game label")
+	searchLimit := fs.Int("search-limit", 0, "search only the first N positions of the selection (0 = all): a run cut short for time is reproduced by this flag")
 	checkEvery := fs.Duration("search-checkpoint", time.Minute, "save the search labels this often")
 	if ok, err := parse(fs, args); !ok {
 		return nil, err
@@ -123,6 +125,9 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	case 73, 87, 95, 98, 99, 100:
 	default:
 		return nil, fmt.Errorf("train: --search-selectivity %d: want 73, 87, 95, 98, 99 or 100", *searchSel)
+	}
+	if *searchLimit < 0 || (*searchLimit > 0 && (*shard != "" || len(*searchFiles) > 1)) {
+		return nil, fmt.Errorf("train: --search-limit must be >= 0, and does not go with shards")
 	}
 	if *searchEvery < 1 || *searchMin < 1 || *labelMix < 0 || *labelMix > 1 || *checkEvery <= 0 {
 		return nil, fmt.Errorf("train: want --search-every >= 1, --search-min-empties >= 1, --label-mix in [0,1], --search-checkpoint > 0")
@@ -166,7 +171,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	return &trainConfig{
 		wthorDir: *dir, ggfFiles: *ggfFiles, selfplay: *selfplayFiles, out: *out, samplesFile: *samplesFile, maxGames: *maxGames,
 		labeler: train.Labeler{SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed},
-		relabel: rl, searchEval: *searchEval, searchFiles: *searchFiles, labelMix: *labelMix, shardSet: *shard != "", dropUnsearched: *dropUnsearched, checkEvery: *checkEvery,
+		relabel: rl, searchEval: *searchEval, searchFiles: *searchFiles, labelMix: *labelMix, shardSet: *shard != "", dropUnsearched: *dropUnsearched, searchLimit: *searchLimit, checkEvery: *checkEvery,
 		fit: train.Config{
 			Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2,
 			Overlap: *overlap, Smooth: *smooth, StageTie: *stageTie, Disable: *disable,
@@ -335,6 +340,9 @@ func (c *trainConfig) searchLabels(e *env, bar *progressBar, samples []train.Sam
 		}
 	} else {
 		idx := rl.Pick(samples)
+		if c.searchLimit > 0 && c.searchLimit < len(idx) {
+			idx = idx[:c.searchLimit] // a prefix: the labels file of a longer run holds them
+		}
 		key := base + fmt.Sprintf(" shard=%d/%d", rl.Shard, rl.Of)
 		var save func([]train.SearchLabel) error
 		if len(c.searchFiles) == 1 {
@@ -343,8 +351,10 @@ func (c *trainConfig) searchLabels(e *env, bar *progressBar, samples []train.Sam
 			if err != nil && !errors.Is(err, os.ErrNotExist) {
 				return nil, err
 			}
-			labels = ls
-			save = func(ls []train.SearchLabel) error { return train.SaveSearchLabels(f, key, ls) }
+			labels = ls[:min(len(ls), len(idx))]
+			if len(ls) < len(idx) { // else nothing to search, and the file may hold more (--search-limit)
+				save = func(ls []train.SearchLabel) error { return train.SaveSearchLabels(f, key, ls) }
+			}
 		}
 		fmt.Fprintf(e.stdout, "search labels: %d positions to search (depth %d, selectivity %d), %d already searched\n", len(idx), rl.Depth, rl.Selectivity, len(labels))
 		t0 := time.Now()

@@ -212,7 +212,7 @@ func TestTrainSelfPlayFile(t *testing.T) {
 // resumed from a finished labels file searches nothing.
 func TestTrainSearchLabels(t *testing.T) {
 	dir := t.TempDir()
-	common := []string{"train", "--wthor", "../../testdata/wthor", "--max-games", "200", "--solve-share", "0", "--epochs", "1",
+	common := []string{"train", "--wthor", "../../testdata/wthor", "--max-games", "100", "--solve-share", "0", "--epochs", "1",
 		"--quiet", "--search-depth", "2", "--search-every", "5", "--label-mix", "0.7"}
 	run := func(args ...string) string {
 		t.Helper()
@@ -230,6 +230,13 @@ func TestTrainSearchLabels(t *testing.T) {
 	stdout = run("--search-labels", one, "--out", filepath.Join(dir, "again.weights"))
 	if !strings.Contains(stdout, "already searched") || strings.Contains(stdout, "searched 1") {
 		t.Errorf("a finished labels file was searched again:\n%s", stdout)
+	}
+	// A run cut short (--search-limit) reads a prefix of a longer run's
+	// file without searching or shortening it.
+	before, _ := os.ReadFile(one)
+	stdout = run("--search-labels", one, "--search-limit", "10", "--out", filepath.Join(dir, "prefix.weights"))
+	if after, _ := os.ReadFile(one); !bytes.Equal(before, after) || !strings.Contains(stdout, "search labels: 10 positions") {
+		t.Errorf("--search-limit 10 changed the labels file or used other labels:\n%s", stdout)
 	}
 	s1, s2 := filepath.Join(dir, "s1.sl"), filepath.Join(dir, "s2.sl")
 	run("--search-labels", s1, "--shard", "1/2")
