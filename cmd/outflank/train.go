@@ -37,7 +37,15 @@ every position the solver does not). Prints the mean absolute error, in discs, p
 on training and held-out positions. Bad records are reported with their file
 and record number and skipped. Runs are reproducible: the same data and
 flags give the same file. --checkpoint saves the state after each epoch and
---resume continues an interrupted run; --samples caches the labels.`,
+--resume continues an interrupted run; --samples caches the labels.
+
+Search labels (--search-depth D): every --search-every-th training position
+with --search-min-empties or more empties (labelled by the noisy theoretical
+score) is searched to depth D by the engine, with --search-eval's weights, and
+labelled --label-mix·search + (1−--label-mix)·game label. The labels are
+cached in --search-labels (saved every --search-checkpoint, resumed if the file
+exists); --shard K/N searches one part into its own file and stops, and
+--search-labels A,B,... (the N shards' files, in order) merges them for the fit.`,
 		run: runTrain,
 	})
 }
