@@ -133,6 +133,15 @@ func TestEvalCheckTestSet(t *testing.T) {
 	if err != nil || !strings.Contains(stdout, "     24     20 exact") {
 		t.Fatalf("evalcheck --testset: %v\n%s", err, stdout)
 	}
+	// Scored by a search: the same rows, other errors.
+	stdout2, _, err := runCmd(t, "evalcheck", "--testset", set, "--against", "simple", "--testset-depth", "2")
+	if err != nil || !strings.Contains(stdout2, "a depth-2 search") || !strings.Contains(stdout2, "     24     20 exact") ||
+		stdout2[strings.Index(stdout2, "\n"):] == stdout[strings.Index(stdout, "\n"):] {
+		t.Fatalf("evalcheck --testset-depth 2: %v\n%s", err, stdout2)
+	}
+	if _, _, err := runCmd(t, "evalcheck", "--testset", set, "--testset-depth", "-1"); err == nil {
+		t.Error("--testset-depth -1: no error")
+	}
 	if _, _, err := runCmd(t, "evalcheck", "--testset-out", set); err == nil {
 		t.Error("--testset-out without --wthor: no error")
 	}
