@@ -65,6 +65,7 @@ var (
 	mpcMinDepth             = knob("mpcMinDepth", 3)
 	mpcExactMaxEmpties      = knob("mpcExactMaxEmpties", 12)
 	mpcRecursiveLevels      = knob("mpcRecursiveLevels", 1)
+	mpcEvalGatePercent      = knob("mpcEvalGatePercent", 50)
 )
 
 func debugf(f string, a ...any) {

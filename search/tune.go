@@ -68,6 +68,7 @@ const (
 	mpcMinDepth        = 3  // from this depth a node may be cut by a shallow search
 	mpcExactMaxEmpties = 12 // a selective search solves exactly at or below this many empties
 	mpcRecursiveLevels = 1  // the shallow searches are selective too down to this many levels of nesting
+	mpcEvalGatePercent = 50 // a cut is tried only if the node's evaluation is beyond the bound or short of it by at most this share (%) of t·(σ at depth 0 + σ at the shallow depth)/2 (0: always tried)
 )
 
 func debugf(string, ...any) {}
