@@ -62,6 +62,8 @@ var (
 	midOrderMobilityShift   = knob("midOrderMobilityShift", 4)
 	midOrderPotentialWeight = knob("midOrderPotentialWeight", 1)
 	midOrderCornerWeight    = knob("midOrderCornerWeight", 0)
+	midAspirationWidth      = knob("midAspirationWidth", 3)
+	midAspirationStep       = knob("midAspirationStep", 12)
 	mpcMinDepth             = knob("mpcMinDepth", 3)
 	mpcExactMaxEmpties      = knob("mpcExactMaxEmpties", 12)
 	mpcRecursiveLevels      = knob("mpcRecursiveLevels", 1)

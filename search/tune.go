@@ -64,6 +64,10 @@ const (
 	midOrderPotentialWeight = 1 // weight of its potential mobility, subtracted
 	midOrderCornerWeight    = 0 // weight of our corners
 
+	// Root of a midgame search: aspiration window around the last score.
+	midAspirationWidth = 3  // half-width
+	midAspirationStep  = 12 // widening of the failed side
+
 	// Multi-ProbCut (mpc.go).
 	mpcMinDepth        = 3  // from this depth a node may be cut by a shallow search
 	mpcExactMaxEmpties = 12 // a selective search solves exactly at or below this many empties
