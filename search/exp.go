@@ -43,7 +43,7 @@ var (
 	clockSolveEmpties        = knob("clockSolveEmpties", 20)
 	clockSolvedMovePercent   = knob("clockSolvedMovePercent", 25)
 	timeIterationFitPercent  = knob("timeIterationFitPercent", 40)
-	timeCapFitPercent        = knob("timeCapFitPercent", 25)
+	timeCapFitPercent        = knob("timeCapFitPercent", 5)
 	timeDefaultGrowthPercent = knob("timeDefaultGrowthPercent", 300)
 	timeMinGrowthPercent     = knob("timeMinGrowthPercent", 150)
 	timeMaxGrowthPercent     = knob("timeMaxGrowthPercent", 800)

@@ -42,7 +42,7 @@ const (
 	clockSolveEmpties        = 20   // a clock's time is shared over the moves left, those at or below this many empties
 	clockSolvedMovePercent   = 25   // ... counting this share of a move (they are solved, and cost little)
 	timeIterationFitPercent  = 40   // start an iteration if this share of its predicted time fits the budget
-	timeCapFitPercent        = 25   // ... this share when the budget is the hard limit
+	timeCapFitPercent        = 5    // ... this share when the budget is the hard limit (a cut iteration still plays a move it proved better)
 	timeDefaultGrowthPercent = 300  // an iteration's time over the last one's, until two are measured
 	timeMinGrowthPercent     = 150  // ... the measured ratio clamped to at least this
 	timeMaxGrowthPercent     = 800  // ... and at most this
