@@ -29,10 +29,11 @@ type searcher struct {
 
 	// The midgame search's line: the evaluation states of its positions,
 	// by slot (midgame.go; allocated by mid on first use).
-	ie     IncrementalEvaluator
-	states []eval.State
-	sel    int      // Multi-ProbCut selectivity: an index in selectivityLevels
-	par    parallel // the parallel solver's state (parallel.go); zero: serial
+	ie      IncrementalEvaluator
+	states  []eval.State
+	sel     int      // Multi-ProbCut selectivity: an index in selectivityLevels
+	pcLevel int      // how many Multi-ProbCut shallow searches the node is nested in
+	par     parallel // the parallel solver's state (parallel.go); zero: serial
 }
 
 // poll is called when nodes reaches checkAt.

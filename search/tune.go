@@ -42,7 +42,7 @@ const (
 	clockSolveEmpties        = 20   // a clock's time is shared over the moves left, those at or below this many empties
 	clockSolvedMovePercent   = 25   // ... counting this share of a move (they are solved, and cost little)
 	timeIterationFitPercent  = 40   // start an iteration if this share of its predicted time fits the budget
-	timeCapFitPercent        = 25   // ... this share when the budget is the hard limit
+	timeCapFitPercent        = 5    // ... this share when the budget is the hard limit (a cut iteration still plays a move it proved better)
 	timeDefaultGrowthPercent = 300  // an iteration's time over the last one's, until two are measured
 	timeMinGrowthPercent     = 150  // ... the measured ratio clamped to at least this
 	timeMaxGrowthPercent     = 800  // ... and at most this
@@ -58,11 +58,21 @@ const (
 	parMidSplitMinDepth = 6  // midgame: nodes with this depth or more split (99: lazy SMP instead)
 
 	// Midgame move order.
-	midEvalOrderMinDepth = 3 // from this depth by the evaluation of the child (below: fewest replies first)
+	midEvalOrderMinDepth    = 3 // from this depth by the evaluation of the child (below: fewest replies first)
+	midOrderEvalShift       = 4 // shift of the evaluation of the child
+	midOrderMobilityShift   = 4 // shift of the opponent's (corner-weighted) mobility, subtracted
+	midOrderPotentialWeight = 1 // weight of its potential mobility, subtracted
+	midOrderCornerWeight    = 0 // weight of our corners
+
+	// Root of a midgame search: aspiration window around the last score.
+	midAspirationWidth = 3  // half-width
+	midAspirationStep  = 12 // widening of the failed side
 
 	// Multi-ProbCut (mpc.go).
 	mpcMinDepth        = 3  // from this depth a node may be cut by a shallow search
 	mpcExactMaxEmpties = 12 // a selective search solves exactly at or below this many empties
+	mpcRecursiveLevels = 1  // the shallow searches are selective too down to this many levels of nesting
+	mpcEvalGatePercent = 50 // a cut is tried only if the node's evaluation is beyond the bound or short of it by at most this share (%) of t·(σ at depth 0 + σ at the shallow depth)/2 (0: always tried)
 )
 
 func debugf(string, ...any) {}

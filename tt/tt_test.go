@@ -122,3 +122,27 @@ func TestLargeTableAligned(t *testing.T) {
 		}
 	}
 }
+
+// TestReplacementHeuristicInPlies: a heuristic entry's depth counts in plies
+// (Depth / DepthUnit) against a proven entry's empties, so an entry proven
+// at 8 empties replaces a shallow midgame entry (depth 3, surest: Depth
+// 3·DepthUnit+5), not an entry proven at 20 empties.
+func TestReplacementHeuristicInPlies(t *testing.T) {
+	tb := New(0) // one bucket: every key collides
+	tb.Store(1, Entry{Lower: -64, Upper: 64, Depth: 3*DepthUnit + DepthUnit - 1, Move: NoMove})
+	for i := 2; i <= BucketSlots; i++ {
+		tb.Store(uint64(i), Entry{Lower: 2, Upper: 2, Depth: 20, Move: NoMove, Proven: true})
+	}
+	tb.Store(100, Entry{Lower: 0, Upper: 0, Depth: 8, Move: NoMove, Proven: true})
+	if _, ok := tb.Probe(1); ok {
+		t.Errorf("the depth-3 midgame entry survived, an entry proven at 20 empties did not")
+	}
+	for i := 2; i <= BucketSlots; i++ {
+		if _, ok := tb.Probe(uint64(i)); !ok {
+			t.Errorf("an entry proven at 20 empties was replaced, the depth-3 midgame entry kept")
+		}
+	}
+	if _, ok := tb.Probe(100); !ok {
+		t.Errorf("the new entry was not stored")
+	}
+}
