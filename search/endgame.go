@@ -291,10 +291,22 @@ func (l *moveList) next(i int) *move {
 }
 
 // fastestFirst values a move by how few replies it leaves the opponent
-// (corner replies counting double) and how few potential replies.
+// (corner replies counting double) and how few potential replies: the
+// endgame's order on the principal variation and at the parallel split.
 func fastestFirst(np, no uint64) int32 {
 	m := bitboard.Moves(np, no)
-	return -int32(bits.OnesCount64(m)+bits.OnesCount64(m&cornerMask))<<endOrderMobilityShift -
+	return -int32(bits.OnesCount64(m)+bits.OnesCount64(m&cornerMask))<<4 -
+		int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))
+}
+
+// endOrderValue is the null-window endgame's value of a move to (np, no)
+// before the evaluation or shallow search term: the opponent's replies,
+// its corner replies and potential replies (fewer first), our corners. The
+// weights are fitted to data (tune.go).
+func endOrderValue(np, no uint64) int32 {
+	m := bitboard.Moves(np, no)
+	return -int32(bits.OnesCount64(m))*int32(endOrderMobilityWeight) -
+		int32(bits.OnesCount64(m&cornerMask))*int32(endOrderCornerMobilityWeight) -
 		int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))*int32(endOrderPotentialWeight) +
 		int32(bits.OnesCount64(no&cornerMask))*int32(endOrderCornerWeight)
 }
@@ -340,18 +352,50 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 	}
 	var l moveList
 	etc := empties >= endETCMinEmpties
+	// The children's table buckets, fetched all at once now rather than
+	// one cache miss at a time later (ETC probes them anyway).
+	prefetch := !etc && empties > endTTMinEmpties && endPrefetch != 0
 	first := -1 // index in l of the table's move
+	best, bestMove := -inf, tt.NoMove
+	var keys, fl [64]uint64 // the children's keys and flips by square, for ETC
+	if etc {
+		// Prefetched all first: the probes below then miss the cache
+		// together rather than one after another.
+		for mm := moves; mm != 0; mm &= mm - 1 {
+			x := bits.TrailingZeros64(mm)
+			f := flips(p, o, x)
+			fl[x], keys[x] = f, tt.Key(o&^f, p|f|sqBit(x))
+			s.tt.Prefetch(keys[x])
+		}
+	}
 	for mm := moves; mm != 0; mm &= mm - 1 {
 		x := bits.TrailingZeros64(mm)
-		f := flips(p, o, x)
+		var f uint64
+		if etc {
+			f = fl[x]
+		} else {
+			f = flips(p, o, x)
+		}
 		if etc {
 			// Enhanced transposition cutoff: a child already proven to
 			// score at most u for the opponent gives us at least -u.
-			if e, ok := s.tt.Probe(tt.Key(o&^f, p|f|sqBit(x))); ok && e.Proven && -int(e.Upper) > alpha {
-				v := -int(e.Upper)
-				s.tt.Store(key, tt.Entry{Lower: int8(v), Upper: 64, Depth: uint8(empties), Move: uint8(x), Proven: true})
-				return v
+			if e, ok := s.tt.Probe(keys[x]); ok && e.Proven {
+				if v := -int(e.Upper); v > alpha {
+					s.tt.Store(key, tt.Entry{Lower: int8(v), Upper: 64, Depth: uint8(empties), Move: uint8(x), Proven: true})
+					return v
+				}
+				// A child proven to score at least l for the opponent
+				// fails low here: no need to value or search it.
+				if v := -int(e.Lower); v <= alpha && endETCSkipFailLow != 0 {
+					if v > best {
+						best, bestMove = v, x
+					}
+					continue
+				}
 			}
+		}
+		if prefetch {
+			s.tt.Prefetch(tt.Key(o&^f, p|f|sqBit(x)))
 		}
 		if x == ttMove {
 			first = l.n
@@ -359,15 +403,15 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 		l.ms[l.n] = move{flips: f, sq: int8(x)}
 		l.n++
 	}
-	best, bestMove := -inf, tt.NoMove
 	start := 0
 	if first >= 0 && empties >= endTTMoveFirstMinEmpties {
 		// The table's move first, before the others are valued: it often
 		// cuts, and valuing moves costs shallow searches at high empties.
 		l.ms[0], l.ms[first] = l.ms[first], l.ms[0]
 		m := &l.ms[0]
-		best = -s.nws(o&^m.flips, p|m.flips|sqBit(int(m.sq)), -alpha-1, empties-1)
-		bestMove = int(m.sq)
+		if v := -s.nws(o&^m.flips, p|m.flips|sqBit(int(m.sq)), -alpha-1, empties-1); v > best {
+			best, bestMove = v, int(m.sq)
+		}
 		start = 1
 	}
 	if best <= alpha {
@@ -405,11 +449,11 @@ func (s *searcher) valueEndMoves(ms []move, p, o uint64, empties, ttMove int) {
 		m := &ms[i]
 		x := int(m.sq)
 		np, no := o&^m.flips, p|m.flips|sqBit(x)
-		val := fastestFirst(np, no)
+		val := endOrderValue(np, no)
 		if sortSearch {
-			val += int32(-s.mid(np, no, -inf, inf, sortDepth)) << endOrderEvalShift
+			val += int32(-s.mid(np, no, -inf, inf, sortDepth)) * int32(endOrderSearchWeight)
 		} else if evalOrder {
-			val += int32(-s.ev.Evaluate(np, no)) << endOrderEvalShift
+			val += int32(-s.ev.Evaluate(np, no)) * int32(endOrderEvalWeight)
 		}
 		if par&quadrant[x] != 0 {
 			val += int32(endOrderParityBonus)

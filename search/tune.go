@@ -20,17 +20,21 @@ const (
 	endTTMinEmpties          = 6  // from this many: the transposition table
 	endTTMoveFirstMinEmpties = 8  // from this many: the table's move searched before the others are valued
 	endETCMinEmpties         = 12 // ... enhanced transposition cutoffs
+	endETCSkipFailLow        = 1  // ... and children proven to fail low skipped (0: off)
+	endPrefetch              = 1  // children's table buckets prefetched below the transposition cutoffs (0: off)
 	endEvalOrderMinEmpties   = 12 // ... the evaluation in the move order
 	endSearchOrderMinEmpties = 18 // ... a shallow midgame search in the move order instead
 	endSearchOrderDepth      = 2  // depth of that search at endSearchOrderMinEmpties,
 	endSearchOrderStep       = 4  // one ply more every endSearchOrderStep empties
 
 	// Endgame move order weights.
-	endOrderEvalShift       = 3 // shift of the evaluation / shallow search score
-	endOrderMobilityShift   = 4 // shift of the opponent's (corner-weighted) mobility, subtracted
-	endOrderPotentialWeight = 1 // weight of its potential mobility, subtracted
-	endOrderCornerWeight    = 0 // weight of our corners
-	endOrderParityBonus     = 4 // bonus for a move into a quadrant with an odd number of empties
+	endOrderEvalWeight           = 8  // per disc of the evaluation
+	endOrderSearchWeight         = 8  // per disc of the shallow search's score
+	endOrderMobilityWeight       = 16 // per reply left to the opponent, subtracted
+	endOrderCornerMobilityWeight = 16 // ... per corner reply, more
+	endOrderPotentialWeight      = 1  // per potential reply, subtracted
+	endOrderCornerWeight         = 0  // per corner of ours
+	endOrderParityBonus          = 4  // bonus for a move into a quadrant with an odd number of empties
 
 	// Root of a solve.
 	solvePresearchOffset   = 10 // without a time limit, a midgame search to depth empties-solvePresearchOffset first,

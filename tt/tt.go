@@ -158,9 +158,9 @@ func (t *Table) Probe(k uint64) (Entry, bool) {
 	return Entry{}, false
 }
 
-// Prefetch touches the bucket of k so that a later Probe or Store finds it
-// in cache.
-func (t *Table) Prefetch(k uint64) { _ = t.buckets[k&t.mask][0].data.Load() }
+// Prefetch starts bringing the bucket of k into the cache, without waiting
+// for it, so that a Probe or Store soon after finds it there.
+func (t *Table) Prefetch(k uint64) { prefetch(uintptr(unsafe.Pointer(&t.buckets[k&t.mask]))) }
 
 // worth ranks an entry for replacement: entries of older searches first,
 // then shallower ones (a heuristic entry's depth counted in plies).
