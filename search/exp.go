@@ -47,7 +47,7 @@ var (
 	clockSolveEmpties        = knob("clockSolveEmpties", 20)
 	clockSolvedMovePercent   = knob("clockSolvedMovePercent", 25)
 	timeIterationFitPercent  = knob("timeIterationFitPercent", 40)
-	timeCapFitPercent        = knob("timeCapFitPercent", 25)
+	timeCapFitPercent        = knob("timeCapFitPercent", 5)
 	timeDefaultGrowthPercent = knob("timeDefaultGrowthPercent", 300)
 	timeMinGrowthPercent     = knob("timeMinGrowthPercent", 150)
 	timeMaxGrowthPercent     = knob("timeMaxGrowthPercent", 800)
@@ -66,9 +66,12 @@ var (
 	midOrderMobilityShift   = knob("midOrderMobilityShift", 4)
 	midOrderPotentialWeight = knob("midOrderPotentialWeight", 1)
 	midOrderCornerWeight    = knob("midOrderCornerWeight", 0)
+	midAspirationWidth      = knob("midAspirationWidth", 3)
+	midAspirationStep       = knob("midAspirationStep", 12)
 	mpcMinDepth             = knob("mpcMinDepth", 3)
 	mpcExactMaxEmpties      = knob("mpcExactMaxEmpties", 12)
 	mpcRecursiveLevels      = knob("mpcRecursiveLevels", 1)
+	mpcEvalGatePercent      = knob("mpcEvalGatePercent", 50)
 )
 
 func debugf(f string, a ...any) {

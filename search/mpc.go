@@ -72,6 +72,22 @@ func (s *searcher) probCut(slot, alpha, beta, depth, empties int) (int, bool) {
 	shallow := ProbCutDepth(depth)
 	a, b, sigma := mpcModel(empties, shallow, depth)
 	margin := selectivityLevels[s.sel].t * sigma
+	tryHigh, tryLow := true, true
+	if mpcEvalGatePercent > 0 {
+		// The static evaluation, with the error of a depth-0 prediction,
+		// says which cut is worth a shallow search (as Edax does): a node
+		// evaluated far below beta will seldom cut high, one far above
+		// alpha seldom low. Skipping a try only drops cuts, so the search
+		// is no less sure; it saves more shallow searches than the cuts it
+		// loses cost (bench/RESULTS.md, issue 10).
+		_, _, sigma0 := mpcModel(empties, 0, depth)
+		gate := selectivityLevels[s.sel].t * (sigma0 + sigma) / 2 * float64(mpcEvalGatePercent) / 100
+		pred := a*float64(s.ie.EvaluateState(&s.states[slot])) + b
+		tryHigh, tryLow = pred >= float64(beta)-gate, pred <= float64(alpha)+gate
+		if !tryHigh && !tryLow {
+			return 0, false
+		}
+	}
 	// The shallow search is itself selective, down to mpcRecursiveLevels
 	// levels of nesting (Edax allows one; below them it is not): it costs a
 	// fraction as much, and the fit's errors, taken with non-selective
@@ -82,7 +98,7 @@ func (s *searcher) probCut(slot, alpha, beta, depth, empties int) (int, bool) {
 		s.sel = noSelectivity
 	}
 	defer func() { s.sel = sel; s.pcLevel-- }()
-	if beta <= 64 {
+	if tryHigh && beta <= 64 {
 		// a·v + b - margin >= beta  <=>  v >= (beta + margin - b) / a
 		if hi := int(math.Ceil((float64(beta) + margin - b) / a)); hi <= 64 {
 			if s.midState(slot, hi-1, hi, shallow) >= hi {
@@ -90,7 +106,7 @@ func (s *searcher) probCut(slot, alpha, beta, depth, empties int) (int, bool) {
 			}
 		}
 	}
-	if alpha >= -64 {
+	if tryLow && alpha >= -64 {
 		if lo := int(math.Floor((float64(alpha) - margin - b) / a)); lo >= -64 {
 			if s.midState(slot, lo, lo+1, shallow) <= lo {
 				return alpha, true

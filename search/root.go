@@ -219,17 +219,17 @@ func (r *rootSearch) iterate(moves []rootMove, d int, exact bool) int {
 		return r.searchMoves(moves, -inf, inf, multi, child)
 	}
 	g := r.best.Score
-	lo, hi := g-3, g+3
+	lo, hi := g-midAspirationWidth, g+midAspirationWidth
 	for {
 		v := r.searchMoves(moves, lo, hi, false, child)
 		switch {
 		case v <= lo && lo > -inf:
-			lo = max(-inf, lo-12)
+			lo = max(-inf, lo-midAspirationStep)
 			if lo < -60 {
 				lo = -inf
 			}
 		case v >= hi && hi < inf:
-			hi = min(inf, hi+12)
+			hi = min(inf, hi+midAspirationStep)
 			if hi > 60 {
 				hi = inf
 			}

@@ -46,7 +46,7 @@ const (
 	clockSolveEmpties        = 20   // a clock's time is shared over the moves left, those at or below this many empties
 	clockSolvedMovePercent   = 25   // ... counting this share of a move (they are solved, and cost little)
 	timeIterationFitPercent  = 40   // start an iteration if this share of its predicted time fits the budget
-	timeCapFitPercent        = 25   // ... this share when the budget is the hard limit
+	timeCapFitPercent        = 5    // ... this share when the budget is the hard limit (a cut iteration still plays a move it proved better)
 	timeDefaultGrowthPercent = 300  // an iteration's time over the last one's, until two are measured
 	timeMinGrowthPercent     = 150  // ... the measured ratio clamped to at least this
 	timeMaxGrowthPercent     = 800  // ... and at most this
@@ -68,10 +68,15 @@ const (
 	midOrderPotentialWeight = 1 // weight of its potential mobility, subtracted
 	midOrderCornerWeight    = 0 // weight of our corners
 
+	// Root of a midgame search: aspiration window around the last score.
+	midAspirationWidth = 3  // half-width
+	midAspirationStep  = 12 // widening of the failed side
+
 	// Multi-ProbCut (mpc.go).
 	mpcMinDepth        = 3  // from this depth a node may be cut by a shallow search
 	mpcExactMaxEmpties = 12 // a selective search solves exactly at or below this many empties
 	mpcRecursiveLevels = 1  // the shallow searches are selective too down to this many levels of nesting
+	mpcEvalGatePercent = 50 // a cut is tried only if the node's evaluation is beyond the bound or short of it by at most this share (%) of t·(σ at depth 0 + σ at the shallow depth)/2 (0: always tried)
 )
 
 func debugf(string, ...any) {}

@@ -1,9 +1,13 @@
 package main
 
 import (
+	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -33,7 +37,15 @@ every position the solver does not). Prints the mean absolute error, in discs, p
 on training and held-out positions. Bad records are reported with their file
 and record number and skipped. Runs are reproducible: the same data and
 flags give the same file. --checkpoint saves the state after each epoch and
---resume continues an interrupted run; --samples caches the labels.`,
+--resume continues an interrupted run; --samples caches the labels.
+
+Search labels (--search-depth D): every --search-every-th training position
+with --search-min-empties or more empties (labelled by the noisy theoretical
+score) is searched to depth D by the engine, with --search-eval's weights, and
+labelled --label-mix·search + (1−--label-mix)·game label. The labels are
+cached in --search-labels (saved every --search-checkpoint, resumed if the file
+exists); --shard K/N searches one part into its own file and stops, and
+--search-labels A,B,... (the N shards' files, in order) merges them for the fit.`,
 		run: runTrain,
 	})
 }
@@ -49,15 +61,23 @@ func runTrain(e *env, args []string) error {
 // trainConfig is everything a training run needs, checked: what
 // trainFlags makes of the command line and run carries out.
 type trainConfig struct {
-	wthorDir    string
-	ggfFiles    []string
-	selfplay    []string // files of "outflank selfplay"
-	out         string
-	samplesFile string // label cache ("" = none)
-	maxGames    int
-	labeler     train.Labeler
-	fit         train.Config
-	quiet       bool
+	wthorDir       string
+	ggfFiles       []string
+	selfplay       []string // files of "outflank selfplay"
+	out            string
+	samplesFile    string // label cache ("" = none)
+	maxGames       int
+	labeler        train.Labeler
+	relabel        train.Relabel // search labels (Depth 0: none)
+	searchEval     string        // weights of the labelling search ("" = embedded)
+	searchFiles    []string      // search labels cache: one file, or the N files of N shards
+	labelMix       float64
+	shardSet       bool // --shard given: label that shard and stop
+	dropUnsearched bool
+	searchLimit    int // search only the first this many picked positions (0: all)
+	checkEvery     time.Duration
+	fit            train.Config
+	quiet          bool
 }
 
 // trainFlags parses the command line into a trainConfig; nil and no error
@@ -90,8 +110,50 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	checkpoint := fs.String("checkpoint", "", "save the training state here after each epoch")
 	resume := fs.Bool("resume", false, "continue from --checkpoint if it exists")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	searchDepth := fs.Int("search-depth", 0, "blend a search value of this depth (plies) into the labels of positions with --search-min-empties or more (0 = off)")
+	searchSel := fs.Int("search-selectivity", 73, "Multi-ProbCut confidence of the labelling search: 73, 87, 95, 98, 99 or 100 (none)")
+	searchMin := fs.Int("search-min-empties", 25, "search only positions with at least this many empties (below, labels are exact or near-exact)")
+	searchEvery := fs.Int("search-every", 1, "search every N-th eligible training position (the others keep their game label)")
+	searchEval := fs.String("search-eval", "", "weights file for the labelling search (default: the embedded weights)")
+	searchFiles := fs.StringSlice("search-labels", nil, "cache of the search labels (resumed if it exists); with N files, the N shards' files, merged")
+	labelMix := fs.Float64("label-mix", 0.5, "λ: a searched position's label is λ·search + (1−λ)·game label")
+	shard := fs.String("shard", "", "K/N: search only shard K of N of the positions into --search-labels, then stop (no fit)")
+	dropUnsearched := fs.Bool("search-only", false, "leave out the positions --search-depth could have searched but did not (--search-every > 1), rather than train them on the game label")
+	searchLimit := fs.Int("search-limit", 0, "search only the first N positions of the selection (0 = all): a run cut short for time is reproduced by this flag")
+	checkEvery := fs.Duration("search-checkpoint", time.Minute, "save the search labels this often")
 	if ok, err := parse(fs, args); !ok {
 		return nil, err
+	}
+	rl := train.Relabel{Depth: *searchDepth, Selectivity: *searchSel, MinEmpties: *searchMin, Every: *searchEvery,
+		Seed: *seed, HoldOut: *holdOut, Shard: 1, Of: 1}
+	if *searchDepth < 0 || *searchDepth > 30 {
+		return nil, fmt.Errorf("train: --search-depth %d: want 0..30", *searchDepth)
+	}
+	switch *searchSel {
+	case 73, 87, 95, 98, 99, 100:
+	default:
+		return nil, fmt.Errorf("train: --search-selectivity %d: want 73, 87, 95, 98, 99 or 100", *searchSel)
+	}
+	if *searchLimit < 0 || (*searchLimit > 0 && (*shard != "" || len(*searchFiles) > 1)) {
+		return nil, fmt.Errorf("train: --search-limit must be >= 0, and does not go with shards")
+	}
+	if *searchEvery < 1 || *searchMin < 1 || *labelMix < 0 || *labelMix > 1 || *checkEvery <= 0 {
+		return nil, fmt.Errorf("train: want --search-every >= 1, --search-min-empties >= 1, --label-mix in [0,1], --search-checkpoint > 0")
+	}
+	if *shard != "" {
+		k, n, err := parseShard(*shard)
+		if err != nil {
+			return nil, fmt.Errorf("train: --shard: %w", err)
+		}
+		if *searchDepth == 0 || len(*searchFiles) != 1 {
+			return nil, fmt.Errorf("train: --shard labels one shard: it needs --search-depth and one --search-labels file")
+		}
+		rl.Shard, rl.Of = k, n
+	} else if len(*searchFiles) > 1 {
+		rl.Of = len(*searchFiles) // merging shard files
+	}
+	if len(*searchFiles) > 0 && *searchDepth == 0 {
+		return nil, fmt.Errorf("train: --search-labels needs --search-depth")
 	}
 	if *dir == "" && len(*ggfFiles) == 0 && len(*selfplayFiles) == 0 {
 		return nil, fmt.Errorf("train: want --wthor DIR (e.g. the WTHOR database directory), --selfplay FILE and/or --games FILE.ggf")
@@ -117,6 +179,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	return &trainConfig{
 		wthorDir: *dir, ggfFiles: *ggfFiles, selfplay: *selfplayFiles, out: *out, samplesFile: *samplesFile, maxGames: *maxGames,
 		labeler: train.Labeler{SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed},
+		relabel: rl, searchEval: *searchEval, searchFiles: *searchFiles, labelMix: *labelMix, shardSet: *shard != "", dropUnsearched: *dropUnsearched, searchLimit: *searchLimit, checkEvery: *checkEvery,
 		fit: train.Config{
 			Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2,
 			Overlap: *overlap, Smooth: *smooth, StageTie: *stageTie, Disable: *disable,
@@ -134,6 +197,16 @@ func (c *trainConfig) run(e *env) error {
 	samples, err := c.samples(e, bar)
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
+	}
+	if c.relabel.Depth > 0 {
+		blended, err := c.searchLabels(e, bar, samples)
+		if err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
+		if blended == nil { // a shard: labelled, nothing to fit
+			return nil
+		}
+		samples = blended
 	}
 	fit := c.fit
 	fit.Progress = bar.show
@@ -229,6 +302,101 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 		}
 	}
 	return samples, nil
+}
+
+// searchLabels searches the positions c.relabel picks (or reads their
+// labels from the cache files) and returns samples with the blended labels;
+// nil when this run labels one shard only.
+func (c *trainConfig) searchLabels(e *env, bar *progressBar, samples []train.Sample) ([]train.Sample, error) {
+	var ev *eval.Pattern
+	if c.searchEval == "" {
+		ev = eval.Default()
+	} else {
+		var err error
+		if ev, err = eval.Load(c.searchEval); err != nil {
+			return nil, fmt.Errorf("--search-eval: %w", err)
+		}
+	}
+	rl := c.relabel
+	// The key names everything the labels depend on: the samples (their
+	// count and a checksum), the selection and the search, its weights
+	// included (by checksum, not file name).
+	sum := crc32.NewIEEE()
+	for _, s := range samples {
+		var b [17]byte
+		binary.LittleEndian.PutUint64(b[:], s.Player)
+		binary.LittleEndian.PutUint64(b[8:], s.Opponent)
+		b[16] = byte(s.Score)
+		sum.Write(b[:])
+	}
+	base := fmt.Sprintf("search-labels=1 samples=%d/%08x depth=%d selectivity=%d min-empties=%d every=%d seed=%d holdout=%g eval=%08x",
+		len(samples), sum.Sum32(), rl.Depth, rl.Selectivity, rl.MinEmpties, rl.Every, rl.Seed, rl.HoldOut, crc32.ChecksumIEEE(ev.Encode()))
+	var labels []train.SearchLabel
+	if len(c.searchFiles) > 1 { // the shards' files, merged
+		for k, f := range c.searchFiles {
+			r := rl
+			r.Shard = k + 1
+			idx := r.Pick(samples)
+			ls, err := train.LoadSearchLabels(f, base+fmt.Sprintf(" shard=%d/%d", k+1, rl.Of))
+			if err != nil {
+				return nil, err
+			}
+			if len(ls) != len(idx) {
+				return nil, fmt.Errorf("search labels file %s: %d of its shard's %d positions searched (finish it with --shard %d/%d)", f, len(ls), len(idx), k+1, rl.Of)
+			}
+			labels = append(labels, ls...)
+		}
+	} else {
+		idx := rl.Pick(samples)
+		if c.searchLimit > 0 && c.searchLimit < len(idx) {
+			idx = idx[:c.searchLimit] // a prefix: the labels file of a longer run holds them
+		}
+		key := base + fmt.Sprintf(" shard=%d/%d", rl.Shard, rl.Of)
+		var save func([]train.SearchLabel) error
+		if len(c.searchFiles) == 1 {
+			f := c.searchFiles[0]
+			ls, err := train.LoadSearchLabels(f, key)
+			if err != nil && !errors.Is(err, os.ErrNotExist) {
+				return nil, err
+			}
+			labels = ls[:min(len(ls), len(idx))]
+			if len(ls) < len(idx) { // else nothing to search, and the file may hold more (--search-limit)
+				save = func(ls []train.SearchLabel) error { return train.SaveSearchLabels(f, key, ls) }
+			}
+		}
+		fmt.Fprintf(e.stdout, "search labels: %d positions to search (depth %d, selectivity %d), %d already searched\n", len(idx), rl.Depth, rl.Selectivity, len(labels))
+		t0 := time.Now()
+		n0 := len(labels)
+		var err error
+		labels, err = train.NewSearcher(ev, rl).Label(context.Background(), samples, idx, labels, c.checkEvery, save,
+			func(d, t int) { bar.show("searching", d, t) })
+		bar.clear()
+		if err != nil {
+			return nil, err
+		}
+		if n := len(labels) - n0; n > 0 {
+			el := time.Since(t0)
+			fmt.Fprintf(e.stdout, "searched %d positions in %s (%.2f ms each)\n", n, el.Round(time.Second), float64(el.Microseconds())/1000/float64(n))
+		}
+		if c.shardSet {
+			fmt.Fprintf(e.stdout, "shard %d/%d: %d search labels in %s\n", rl.Shard, rl.Of, len(labels), c.searchFiles[0])
+			return nil, nil
+		}
+	}
+	var diff float64
+	for _, l := range labels {
+		diff += math.Abs(float64(l.Score) - float64(samples[l.Index].Score))
+	}
+	if len(labels) > 0 {
+		fmt.Fprintf(e.stdout, "search labels: %d positions, mean |search - game label| %.2f discs, blended with λ = %g\n", len(labels), diff/float64(len(labels)), c.labelMix)
+	}
+	blended, err := train.Blend(samples, labels, c.labelMix)
+	if err != nil || !c.dropUnsearched {
+		return blended, err
+	}
+	blended = rl.DropUnsearched(blended, labels)
+	fmt.Fprintf(e.stdout, "--search-only: %d positions left\n", len(blended))
+	return blended, nil
 }
 
 // progressBar draws a one-line bar on a terminal-like writer, at most a few

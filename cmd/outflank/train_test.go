@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,6 +61,11 @@ func TestTrainBadInput(t *testing.T) {
 		{"train", "--wthor", "../../testdata/wthor", "--holdout", "1"},
 		{"train", "--wthor", "../../testdata/wthor", "--optimizer", "lbfgs"},
 		{"train", "--wthor", "../../testdata/wthor", "--overlap", "3"},
+		{"train", "--wthor", "../../testdata/wthor", "--search-depth", "4", "--label-mix", "1.5"},
+		{"train", "--wthor", "../../testdata/wthor", "--search-depth", "4", "--search-selectivity", "50"},
+		{"train", "--wthor", "../../testdata/wthor", "--search-labels", "x.sl"},
+		{"train", "--wthor", "../../testdata/wthor", "--search-depth", "4", "--shard", "3/2", "--search-labels", "x.sl"},
+		{"train", "--wthor", "../../testdata/wthor", "--search-depth", "4", "--shard", "1/2"},
 	} {
 		if _, _, err := runCmd(t, args...); err == nil {
 			t.Errorf("%v: no error", args)
@@ -125,6 +132,15 @@ func TestEvalCheckTestSet(t *testing.T) {
 	stdout, _, err = runCmd(t, "evalcheck", "--testset", set, "--against", "simple")
 	if err != nil || !strings.Contains(stdout, "     24     20 exact") {
 		t.Fatalf("evalcheck --testset: %v\n%s", err, stdout)
+	}
+	// Scored by a search: the same rows, other errors.
+	stdout2, _, err := runCmd(t, "evalcheck", "--testset", set, "--against", "simple", "--testset-depth", "2")
+	if err != nil || !strings.Contains(stdout2, "a depth-2 search") || !strings.Contains(stdout2, "     24     20 exact") ||
+		stdout2[strings.Index(stdout2, "\n"):] == stdout[strings.Index(stdout, "\n"):] {
+		t.Fatalf("evalcheck --testset-depth 2: %v\n%s", err, stdout2)
+	}
+	if _, _, err := runCmd(t, "evalcheck", "--testset", set, "--testset-depth", "-1"); err == nil {
+		t.Error("--testset-depth -1: no error")
 	}
 	if _, _, err := runCmd(t, "evalcheck", "--testset-out", set); err == nil {
 		t.Error("--testset-out without --wthor: no error")
@@ -197,5 +213,53 @@ func TestTrainSelfPlayFile(t *testing.T) {
 	os.WriteFile(sp, data[:len(data)-7], 0o644)
 	if _, _, err := runCmd(t, "train", "--selfplay", sp, "--epochs", "1", "--quiet", "--out", out); err == nil {
 		t.Error("a truncated self-play file was accepted")
+	}
+}
+
+// Search labels: two shards labelled separately and merged give the same
+// weights file, byte for byte, as one run that labels everything; a run
+// resumed from a finished labels file searches nothing.
+func TestTrainSearchLabels(t *testing.T) {
+	dir := t.TempDir()
+	common := []string{"train", "--wthor", "../../testdata/wthor", "--max-games", "100", "--solve-share", "0", "--epochs", "1",
+		"--quiet", "--search-depth", "2", "--search-every", "5", "--label-mix", "0.7"}
+	run := func(args ...string) string {
+		t.Helper()
+		stdout, stderr, err := runCmd(t, append(slices.Clone(common), args...)...)
+		if err != nil {
+			t.Fatalf("%v: %v\n%s%s", args, err, stdout, stderr)
+		}
+		return stdout
+	}
+	one := filepath.Join(dir, "one.sl")
+	stdout := run("--search-labels", one, "--out", filepath.Join(dir, "one.weights"))
+	if !strings.Contains(stdout, "search labels:") || !strings.Contains(stdout, "blended with λ = 0.7") {
+		t.Fatalf("output:\n%s", stdout)
+	}
+	stdout = run("--search-labels", one, "--out", filepath.Join(dir, "again.weights"))
+	if !strings.Contains(stdout, "already searched") || strings.Contains(stdout, "searched 1") {
+		t.Errorf("a finished labels file was searched again:\n%s", stdout)
+	}
+	// A run cut short (--search-limit) reads a prefix of a longer run's
+	// file without searching or shortening it.
+	before, _ := os.ReadFile(one)
+	stdout = run("--search-labels", one, "--search-limit", "10", "--out", filepath.Join(dir, "prefix.weights"))
+	if after, _ := os.ReadFile(one); !bytes.Equal(before, after) || !strings.Contains(stdout, "search labels: 10 positions") {
+		t.Errorf("--search-limit 10 changed the labels file or used other labels:\n%s", stdout)
+	}
+	s1, s2 := filepath.Join(dir, "s1.sl"), filepath.Join(dir, "s2.sl")
+	run("--search-labels", s1, "--shard", "1/2")
+	run("--search-labels", s2, "--shard", "2/2")
+	run("--search-labels", s1+","+s2, "--out", filepath.Join(dir, "merged.weights"))
+	a, _ := os.ReadFile(filepath.Join(dir, "one.weights"))
+	b, _ := os.ReadFile(filepath.Join(dir, "again.weights"))
+	c, _ := os.ReadFile(filepath.Join(dir, "merged.weights"))
+	if len(a) == 0 || !bytes.Equal(a, b) || !bytes.Equal(a, c) {
+		t.Fatal("the same labels and flags gave different weights files")
+	}
+	// Shard files given in the wrong order are refused (their keys name
+	// their shard).
+	if _, _, err := runCmd(t, append(slices.Clone(common), "--search-labels", s2+","+s1)...); err == nil {
+		t.Error("shard files in the wrong order were accepted")
 	}
 }

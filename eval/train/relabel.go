@@ -1,0 +1,252 @@
+package train
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"math"
+	"os"
+	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/search"
+)
+
+// Search labels. A WTHOR position with 25 empties or more is labelled with
+// the perfect-play result of where the human game went many moves later:
+// the players' mistakes in between are noise in that label (a held-out
+// error of 12-14 discs at 30-40 empties, mostly noise). Engines that train
+// on their own search (Edax, Egaroucid, NNUE trainers) blend the value of a
+// search from the position into the label:
+//
+//	label = λ·search + (1−λ)·game label
+//
+// The search value is a fixed-depth midgame search by the engine itself,
+// with the evaluation the caller gives (the committed weights). Searching
+// takes milliseconds a position, so only a selection of the positions is
+// searched (every Every-th eligible one); the others keep their game label,
+// and every position still trains.
+
+// Relabel picks and searches positions for search labels.
+type Relabel struct {
+	Depth       int     // midgame search depth in plies
+	Selectivity int     // Multi-ProbCut confidence (search.Limits.Selectivity; 100: none)
+	MinEmpties  int     // search positions with at least this many empties
+	Every       int     // search every Every-th eligible position (1: all)
+	Seed        uint64  // the fit's seed: held-out games are never searched
+	HoldOut     float64 // the fit's held-out share
+	Shard, Of   int     // search only shard Shard (1..Of) of the picked positions
+}
+
+// Pick returns the indexes into samples of the positions to search, in
+// order: not exact, at least MinEmpties empties, in a training game (held-out
+// games keep their game labels, so that the fit's held-out error still
+// measures against them), every Every-th such position, then this shard's
+// share of them.
+func (r Relabel) Pick(samples []Sample) []int32 {
+	var out []int32
+	n := 0
+	for i := range samples {
+		if !r.Eligible(&samples[i]) {
+			continue
+		}
+		if n%max(1, r.Every) == 0 {
+			out = append(out, int32(i))
+		}
+		n++
+	}
+	if r.Of > 1 {
+		k := 0
+		for j, i := range out {
+			if j%r.Of == r.Shard-1 {
+				out[k] = i
+				k++
+			}
+		}
+		out = out[:k]
+	}
+	return out
+}
+
+// Eligible reports whether s may be searched: not exact, at least
+// MinEmpties empties, in a training game.
+func (r Relabel) Eligible(s *Sample) bool {
+	return !s.Exact && s.Empties() >= r.MinEmpties && !Split(r.Seed, s.Game, r.HoldOut)
+}
+
+// DropUnsearched returns the samples without the eligible positions that
+// have no search label: a fit on searched positions only (and on the
+// exact and held-out ones) rather than on all with the game label where no
+// search was made.
+func (r Relabel) DropUnsearched(samples []Sample, labels []SearchLabel) []Sample {
+	searched := make([]bool, len(samples))
+	for _, l := range labels {
+		searched[l.Index] = true
+	}
+	var out []Sample
+	for i := range samples {
+		if searched[i] || !r.Eligible(&samples[i]) {
+			out = append(out, samples[i])
+		}
+	}
+	return out
+}
+
+// SearchLabel is one searched position: its index into the samples and the
+// search's score in discs for the side to move.
+type SearchLabel struct {
+	Index int32
+	Score int8
+}
+
+// Searcher scores positions by a fixed-depth search. The table is cleared
+// before each position, so a position's score depends on the position, the
+// evaluation and the limits alone: any order, resume or sharding gives the
+// same labels.
+type Searcher struct {
+	eng *search.Engine
+	lim search.Limits
+}
+
+// NewSearcher returns a Searcher using ev for r's depth and selectivity.
+func NewSearcher(ev search.Evaluator, r Relabel) *Searcher {
+	return &Searcher{
+		eng: search.New(search.Options{HashMB: 4, Eval: ev}),
+		// EndgameEmpties 1: never solve at the root (positions have 25+
+		// empties; a depth-D search is what is asked).
+		lim: search.Limits{Depth: r.Depth, Selectivity: r.Selectivity, EndgameEmpties: 1},
+	}
+}
+
+// Score returns the search value of the position, clamped to -64..64.
+func (s *Searcher) Score(p, o uint64) int8 {
+	s.eng.Clear()
+	info := s.eng.Search(context.Background(), bitboard.Position{Player: p, Opponent: o}, s.lim, nil)
+	return int8(max(-64, min(64, info.Score)))
+}
+
+// Label searches the positions idx of samples that done does not already
+// hold, appending to done; every checkpoint interval (and at the end) it
+// calls save with all labels so far. It stops early, with the labels so
+// far, when ctx is cancelled.
+func (s *Searcher) Label(ctx context.Context, samples []Sample, idx []int32, done []SearchLabel,
+	every time.Duration, save func([]SearchLabel) error, progress func(done, total int)) ([]SearchLabel, error) {
+	if len(done) > len(idx) {
+		return done, errors.New("search labels: more labels than positions to search")
+	}
+	for j, l := range done {
+		if l.Index != idx[j] {
+			return done, fmt.Errorf("search labels: label %d is of position %d, want %d (another selection?)", j, l.Index, idx[j])
+		}
+	}
+	last := time.Now()
+	for j := len(done); j < len(idx); j++ {
+		if ctx.Err() != nil {
+			break
+		}
+		sm := &samples[idx[j]]
+		done = append(done, SearchLabel{Index: idx[j], Score: s.Score(sm.Player, sm.Opponent)})
+		if progress != nil && j%256 == 0 {
+			progress(j, len(idx))
+		}
+		if save != nil && time.Since(last) >= every {
+			if err := save(done); err != nil {
+				return done, err
+			}
+			last = time.Now()
+		}
+	}
+	if progress != nil {
+		progress(len(done), len(idx))
+	}
+	if save != nil {
+		if err := save(done); err != nil {
+			return done, err
+		}
+	}
+	return done, nil
+}
+
+// Blend returns a copy of samples whose searched positions are labelled
+// round(mix·search + (1−mix)·label). Labels of an index not in samples are
+// an error (files of another sample set).
+func Blend(samples []Sample, labels []SearchLabel, mix float64) ([]Sample, error) {
+	out := make([]Sample, len(samples))
+	copy(out, samples)
+	for _, l := range labels {
+		if l.Index < 0 || int(l.Index) >= len(out) {
+			return nil, fmt.Errorf("search label of position %d: there are %d positions", l.Index, len(out))
+		}
+		s := &out[l.Index]
+		v := math.Round(mix*float64(l.Score) + (1-mix)*float64(s.Score))
+		s.Score = int8(max(-64, min(64, v)))
+	}
+	return out, nil
+}
+
+// Search labels file: "OFSL", version 1, a key naming the samples, the
+// selection and the search (evaluation included), the label count, 5-byte
+// labels (index, score), CRC-32 of all before it. Written whole after each
+// checkpoint interval (atomically, by renaming), so a killed run loses at
+// most one interval.
+const slMagic = "OFSL"
+
+// SaveSearchLabels writes labels to path with key.
+func SaveSearchLabels(path, key string, labels []SearchLabel) error {
+	le := binary.LittleEndian
+	b := make([]byte, 0, 16+len(key)+5*len(labels)+4)
+	b = append(b, slMagic...)
+	b = le.AppendUint32(b, 1)
+	b = le.AppendUint32(b, uint32(len(key)))
+	b = append(b, key...)
+	b = le.AppendUint32(b, uint32(len(labels)))
+	for _, l := range labels {
+		b = le.AppendUint32(b, uint32(l.Index))
+		b = append(b, byte(l.Score))
+	}
+	b = le.AppendUint32(b, crc32.ChecksumIEEE(b))
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// LoadSearchLabels reads a search labels file written with the same key.
+func LoadSearchLabels(path, key string) ([]SearchLabel, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	le := binary.LittleEndian
+	bad := func(why string) ([]SearchLabel, error) {
+		return nil, fmt.Errorf("search labels file %s: %s", path, why)
+	}
+	if len(b) < 20 || string(b[:4]) != slMagic || le.Uint32(b[4:]) != 1 {
+		return bad("not a search labels file")
+	}
+	if crc32.ChecksumIEEE(b[:len(b)-4]) != le.Uint32(b[len(b)-4:]) {
+		return bad("checksum mismatch (truncated or damaged)")
+	}
+	k := int(le.Uint32(b[8:]))
+	if 12+k+8 > len(b) {
+		return bad("truncated")
+	}
+	if string(b[12:12+k]) != key {
+		return bad(fmt.Sprintf("made from other samples or search options (%q)", b[12:12+k]))
+	}
+	b = b[12+k:]
+	n := int(le.Uint32(b))
+	b = b[4 : len(b)-4]
+	if len(b) != 5*n {
+		return bad("size does not match its count")
+	}
+	out := make([]SearchLabel, n)
+	for i := range out {
+		r := b[5*i:]
+		out[i] = SearchLabel{Index: int32(le.Uint32(r)), Score: int8(r[4])}
+	}
+	return out, nil
+}
