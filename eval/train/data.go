@@ -25,8 +25,6 @@ package train
 import (
 	"encoding/binary"
 	"fmt"
-	"hash/crc32"
-	"os"
 
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/bitboard/wthor"
@@ -178,21 +176,16 @@ func (lb Labeler) Extract(games []Game, bad func(error), progress func(done, tot
 	return out, st
 }
 
-// Samples cache file: "OFSM", version 1, a key naming the data and labelling
-// options, the sample count, 22-byte samples, CRC-32 of all before it. It
-// saves the labelling (minutes of solving) when a fit is repeated.
-const smMagic = "OFSM"
+// samplesFile caches the labelled samples (minutes of solving) for a
+// repeated fit: 22-byte samples (player, opponent, score, exact flag, game).
+var samplesFile = keyedFile{magic: "OFSM", what: "samples file", size: 22,
+	otherKey: "made from other data or labelling options"}
 
 // SaveSamples writes samples to path with key.
 func SaveSamples(path, key string, samples []Sample) error {
 	le := binary.LittleEndian
-	b := make([]byte, 0, 16+len(key)+22*len(samples)+4)
-	b = append(b, smMagic...)
-	b = le.AppendUint32(b, 1)
-	b = le.AppendUint32(b, uint32(len(key)))
-	b = append(b, key...)
-	b = le.AppendUint32(b, uint32(len(samples)))
-	for _, s := range samples {
+	return samplesFile.save(path, key, len(samples), func(b []byte, i int) []byte {
+		s := samples[i]
 		b = le.AppendUint64(b, s.Player)
 		b = le.AppendUint64(b, s.Opponent)
 		b = append(b, byte(s.Score))
@@ -201,40 +194,17 @@ func SaveSamples(path, key string, samples []Sample) error {
 			fl = 1
 		}
 		b = append(b, fl)
-		b = le.AppendUint32(b, uint32(s.Game))
-	}
-	b = le.AppendUint32(b, crc32.ChecksumIEEE(b))
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+		return le.AppendUint32(b, uint32(s.Game))
+	})
 }
 
 // LoadSamples reads a samples file written with the same key.
 func LoadSamples(path, key string) ([]Sample, error) {
-	b, err := os.ReadFile(path)
+	b, n, err := samplesFile.load(path, key)
 	if err != nil {
 		return nil, err
 	}
 	le := binary.LittleEndian
-	bad := func(why string) ([]Sample, error) { return nil, fmt.Errorf("samples file %s: %s", path, why) }
-	if len(b) < 20 || string(b[:4]) != smMagic || le.Uint32(b[4:]) != 1 {
-		return bad("not a samples file")
-	}
-	if crc32.ChecksumIEEE(b[:len(b)-4]) != le.Uint32(b[len(b)-4:]) {
-		return bad("checksum mismatch (truncated or damaged)")
-	}
-	k := int(le.Uint32(b[8:]))
-	if 12+k+4 > len(b) || string(b[12:12+k]) != key {
-		return bad("made from other data or labelling options")
-	}
-	b = b[12+k:]
-	n := int(le.Uint32(b))
-	b = b[4 : len(b)-4]
-	if len(b) != 22*n {
-		return bad("size does not match its count")
-	}
 	out := make([]Sample, n)
 	for i := range out {
 		r := b[22*i:]

@@ -5,9 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"math"
-	"os"
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
@@ -186,67 +184,29 @@ func Blend(samples []Sample, labels []SearchLabel, mix float64) ([]Sample, error
 	return out, nil
 }
 
-// Search labels file: "OFSL", version 1, a key naming the samples, the
-// selection and the search (evaluation included), the label count, 5-byte
-// labels (index, score), CRC-32 of all before it. Written whole after each
-// checkpoint interval (atomically, by renaming), so a killed run loses at
-// most one interval.
-const slMagic = "OFSL"
+// searchLabelsFile holds 5-byte labels (index, score), saved whole after
+// each checkpoint interval, so a killed run loses at most one interval.
+var searchLabelsFile = keyedFile{magic: "OFSL", what: "search labels file", size: 5,
+	otherKey: "made from other samples or search options"}
 
 // SaveSearchLabels writes labels to path with key.
 func SaveSearchLabels(path, key string, labels []SearchLabel) error {
-	le := binary.LittleEndian
-	b := make([]byte, 0, 16+len(key)+5*len(labels)+4)
-	b = append(b, slMagic...)
-	b = le.AppendUint32(b, 1)
-	b = le.AppendUint32(b, uint32(len(key)))
-	b = append(b, key...)
-	b = le.AppendUint32(b, uint32(len(labels)))
-	for _, l := range labels {
-		b = le.AppendUint32(b, uint32(l.Index))
-		b = append(b, byte(l.Score))
-	}
-	b = le.AppendUint32(b, crc32.ChecksumIEEE(b))
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return searchLabelsFile.save(path, key, len(labels), func(b []byte, i int) []byte {
+		b = binary.LittleEndian.AppendUint32(b, uint32(labels[i].Index))
+		return append(b, byte(labels[i].Score))
+	})
 }
 
 // LoadSearchLabels reads a search labels file written with the same key.
 func LoadSearchLabels(path, key string) ([]SearchLabel, error) {
-	b, err := os.ReadFile(path)
+	b, n, err := searchLabelsFile.load(path, key)
 	if err != nil {
 		return nil, err
-	}
-	le := binary.LittleEndian
-	bad := func(why string) ([]SearchLabel, error) {
-		return nil, fmt.Errorf("search labels file %s: %s", path, why)
-	}
-	if len(b) < 20 || string(b[:4]) != slMagic || le.Uint32(b[4:]) != 1 {
-		return bad("not a search labels file")
-	}
-	if crc32.ChecksumIEEE(b[:len(b)-4]) != le.Uint32(b[len(b)-4:]) {
-		return bad("checksum mismatch (truncated or damaged)")
-	}
-	k := int(le.Uint32(b[8:]))
-	if 12+k+8 > len(b) {
-		return bad("truncated")
-	}
-	if string(b[12:12+k]) != key {
-		return bad(fmt.Sprintf("made from other samples or search options (%q)", b[12:12+k]))
-	}
-	b = b[12+k:]
-	n := int(le.Uint32(b))
-	b = b[4 : len(b)-4]
-	if len(b) != 5*n {
-		return bad("size does not match its count")
 	}
 	out := make([]SearchLabel, n)
 	for i := range out {
 		r := b[5*i:]
-		out[i] = SearchLabel{Index: int32(le.Uint32(r)), Score: int8(r[4])}
+		out[i] = SearchLabel{Index: int32(binary.LittleEndian.Uint32(r)), Score: int8(r[4])}
 	}
 	return out, nil
 }

@@ -1,0 +1,75 @@
+package train
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"os"
+)
+
+// keyedFile is the framing the trainer's cache files share (samples,
+// search labels): a 4-byte magic, version 1, a key naming what the
+// contents were made from (so a file of other data or options is refused,
+// never used), the record count, fixed-size records, and a CRC-32 of all
+// before it (so a truncated or damaged file is reported). Files are written
+// whole and renamed into place, so a killed run leaves the last good one.
+type keyedFile struct {
+	magic string // 4 bytes
+	what  string // the file's name in errors: "samples file"
+	size  int    // bytes a record
+	// otherKey is the error for a file made under another key.
+	otherKey string
+}
+
+// save writes n records to path under key; put appends record i to b.
+func (f keyedFile) save(path, key string, n int, put func(b []byte, i int) []byte) error {
+	le := binary.LittleEndian
+	b := make([]byte, 0, 16+len(key)+f.size*n+4)
+	b = append(b, f.magic...)
+	b = le.AppendUint32(b, 1)
+	b = le.AppendUint32(b, uint32(len(key)))
+	b = append(b, key...)
+	b = le.AppendUint32(b, uint32(n))
+	for i := range n {
+		b = put(b, i)
+	}
+	b = le.AppendUint32(b, crc32.ChecksumIEEE(b))
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// load reads a file that save wrote with key and returns its records'
+// bytes and their count.
+func (f keyedFile) load(path, key string) (recs []byte, n int, err error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	le := binary.LittleEndian
+	bad := func(why string) ([]byte, int, error) {
+		return nil, 0, fmt.Errorf("%s %s: %s", f.what, path, why)
+	}
+	if len(b) < 20 || string(b[:4]) != f.magic || le.Uint32(b[4:]) != 1 {
+		return bad("not a " + f.what)
+	}
+	if crc32.ChecksumIEEE(b[:len(b)-4]) != le.Uint32(b[len(b)-4:]) {
+		return bad("checksum mismatch (truncated or damaged)")
+	}
+	k := int(le.Uint32(b[8:]))
+	if 12+k+8 > len(b) {
+		return bad("truncated")
+	}
+	if string(b[12:12+k]) != key {
+		return bad(fmt.Sprintf("%s (%q)", f.otherKey, b[12:12+k]))
+	}
+	b = b[12+k:]
+	n = int(le.Uint32(b))
+	b = b[4 : len(b)-4]
+	if len(b) != f.size*n {
+		return bad("size does not match its count")
+	}
+	return b, n, nil
+}
