@@ -534,12 +534,6 @@ func (s *searcher) pvsEnd(p, o uint64, alpha, beta, empties int) int {
 			a = max(a, v)
 		}
 	}
-	e := tt.Entry{Lower: int8(best), Upper: int8(best), Depth: uint8(empties), Move: uint8(bestMove), Proven: true}
-	if best <= alpha {
-		e.Lower = -64
-	} else if best >= beta {
-		e.Upper = 64
-	}
-	s.tt.Store(key, e)
+	s.tt.Store(key, resultEntry(best, alpha, beta, uint8(empties), bestMove, true))
 	return best
 }

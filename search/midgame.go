@@ -88,13 +88,7 @@ func (s *searcher) midState(slot, alpha, beta, depth int) int {
 		}
 	}
 	best, bestMove := s.midMoves(slot, moveSlot(empties), moves, ttMove, alpha, beta, depth)
-	e := tt.Entry{Lower: int8(best), Upper: int8(best), Depth: ttDepth(depth, s.sel), Move: uint8(bestMove)}
-	if best <= alpha {
-		e.Lower = -64
-	} else if best >= beta {
-		e.Upper = 64
-	}
-	s.tt.Store(key, e)
+	s.tt.Store(key, resultEntry(best, alpha, beta, ttDepth(depth, s.sel), bestMove, false))
 	return best
 }
 
@@ -210,6 +204,19 @@ func ttDepth(depth, sel int) uint8 {
 func ttDeepEnough(d uint8, depth, sel int) bool {
 	n := uint(len(selectivityLevels))
 	return int(uint(d)/n) >= depth && int(n-1-uint(d)%n) <= sel
+}
+
+// resultEntry is the table entry of a fail-soft search's result best in
+// the window (alpha, beta): an upper bound at or below alpha, a lower bound
+// at or above beta, the exact value between.
+func resultEntry(best, alpha, beta int, depth uint8, move int, proven bool) tt.Entry {
+	e := tt.Entry{Lower: int8(best), Upper: int8(best), Depth: depth, Move: uint8(move), Proven: proven}
+	if best <= alpha {
+		e.Lower = -64
+	} else if best >= beta {
+		e.Upper = 64
+	}
+	return e
 }
 
 // ttCut returns the score that a table entry's bounds settle for the window

@@ -419,13 +419,7 @@ func (s *searcher) pvsEndPar(p, o uint64, alpha, beta, empties int) int {
 	if best < beta {
 		best, bestMove = s.searchRest(p, o, ms[1:], alpha, beta, 0, empties, best, bestMove)
 	}
-	e := tt.Entry{Lower: int8(best), Upper: int8(best), Depth: uint8(empties), Move: uint8(bestMove), Proven: true}
-	if best <= alpha {
-		e.Lower = -64
-	} else if best >= beta {
-		e.Upper = 64
-	}
-	s.tt.Store(key, e)
+	s.tt.Store(key, resultEntry(best, alpha, beta, uint8(empties), bestMove, true))
 	return best
 }
 
@@ -495,13 +489,7 @@ func (s *searcher) midPar(p, o uint64, alpha, beta, depth int) int {
 	if best < beta {
 		best, bestMove = s.searchRest(p, o, ms[1:], alpha, beta, depth, empties, best, bestMove)
 	}
-	e := tt.Entry{Lower: int8(best), Upper: int8(best), Depth: ttDepth(depth, s.sel), Move: uint8(bestMove)}
-	if best <= alpha {
-		e.Lower = -64
-	} else if best >= beta {
-		e.Upper = 64
-	}
-	s.tt.Store(key, e)
+	s.tt.Store(key, resultEntry(best, alpha, beta, ttDepth(depth, s.sel), bestMove, false))
 	return best
 }
 
