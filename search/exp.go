@@ -68,6 +68,8 @@ var (
 	midOrderCornerWeight    = knob("midOrderCornerWeight", 0)
 	midAspirationWidth      = knob("midAspirationWidth", 3)
 	midAspirationStep       = knob("midAspirationStep", 12)
+	midEndJumpEmpties       = knob("midEndJumpEmpties", 8)
+	midEndJumpCostPercent   = knob("midEndJumpCostPercent", 800)
 	mpcMinDepth             = knob("mpcMinDepth", 3)
 	mpcExactMaxEmpties      = knob("mpcExactMaxEmpties", 12)
 	mpcRecursiveLevels      = knob("mpcRecursiveLevels", 1)
