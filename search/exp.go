@@ -30,6 +30,7 @@ var (
 	endSearchOrderMinEmpties = knob("endSearchOrderMinEmpties", 18)
 	endSearchOrderDepth      = knob("endSearchOrderDepth", 2)
 	endSearchOrderStep       = knob("endSearchOrderStep", 4)
+	endSearchOrderWindow     = knob("endSearchOrderWindow", 0)
 
 	endOrderEvalWeight           = knob("endOrderEvalWeight", 8)
 	endOrderSearchWeight         = knob("endOrderSearchWeight", 8)

@@ -349,7 +349,7 @@ func (s *searcher) firstMove(p, o uint64, ms []move, alpha, beta, depth, empties
 		if depth > 0 {
 			valueMidMoves(s.ev, ms, p, o)
 		} else {
-			s.valueEndMoves(ms, p, o, empties, ttMove)
+			s.valueEndMoves(ms, p, o, alpha, empties, ttMove)
 		}
 	}
 	i := slices.IndexFunc(ms, func(m move) bool { return int(m.sq) == ttMove })

@@ -26,6 +26,7 @@ const (
 	endSearchOrderMinEmpties = 18 // ... a shallow midgame search in the move order instead
 	endSearchOrderDepth      = 2  // depth of that search at endSearchOrderMinEmpties,
 	endSearchOrderStep       = 4  // one ply more every endSearchOrderStep empties
+	endSearchOrderWindow     = 0  // its window: children searched below alpha - this only (0: full window)
 
 	// Endgame move order weights.
 	endOrderEvalWeight           = 8  // per disc of the evaluation
