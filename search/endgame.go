@@ -369,8 +369,9 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 	l.n = 0
 	etc := empties >= endETCMinEmpties
 	// The children's table buckets, fetched all at once now rather than
-	// one cache miss at a time later (ETC probes them anyway).
-	prefetch := !etc && empties > endTTMinEmpties && endPrefetch != 0
+	// one cache miss at a time later (ETC probes them anyway), where the
+	// children probe the table.
+	prefetch := !etc && empties-1 > endShallowMaxEmpties && empties-1 >= endTTMinEmpties && endPrefetch != 0
 	first := -1 // index in l of the table's move
 	best, bestMove := -inf, tt.NoMove
 	for mm := moves; mm != 0; mm &= mm - 1 {

@@ -20,8 +20,8 @@ func knob(name string, def int) int {
 }
 
 var (
-	endShallowMaxEmpties     = knob("endShallowMaxEmpties", 5)
-	endTTMinEmpties          = knob("endTTMinEmpties", 6)
+	endShallowMaxEmpties     = knob("endShallowMaxEmpties", 6)
+	endTTMinEmpties          = knob("endTTMinEmpties", 7)
 	endTTMoveFirstMinEmpties = knob("endTTMoveFirstMinEmpties", 8)
 	endETCMinEmpties         = knob("endETCMinEmpties", 12)
 	endETCSkipFailLow        = knob("endETCSkipFailLow", 1)
