@@ -230,7 +230,14 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 	best := -inf
 	empty := ^(p | o)
 	odd := quadrantMask[par]
-	for _, mm := range [2]uint64{empty & odd, empty &^ odd} {
+	groups := [3]uint64{empty & odd, empty &^ odd}
+	if endShallowIsolatedFirst != 0 {
+		// An empty square with no empty neighbour is a region of one, the
+		// surest odd region: the opponent can never answer there.
+		iso := isolatedEmpties(empty)
+		groups = [3]uint64{iso, empty & odd &^ iso, empty &^ odd &^ iso}
+	}
+	for _, mm := range groups {
 		for ; mm != 0; mm &= mm - 1 {
 			x := bits.TrailingZeros64(mm)
 			if neighbours[x]&o == 0 {
@@ -260,6 +267,14 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 		return -s.nwsShallow(o, p, -alpha-1, empties, par)
 	}
 	return best
+}
+
+// isolatedEmpties returns the squares of empty that have no empty neighbour.
+func isolatedEmpties(empty uint64) uint64 {
+	const notA, notH = 0xFEFEFEFEFEFEFEFE, 0x7F7F7F7F7F7F7F7F
+	h := (empty&notH)<<1 | (empty&notA)>>1 // horizontal neighbours of empties
+	r := empty | h
+	return empty &^ (h | r<<8 | r>>8)
 }
 
 // move is an entry of a move list.

@@ -21,6 +21,7 @@ func knob(name string, def int) int {
 
 var (
 	endShallowMaxEmpties     = knob("endShallowMaxEmpties", 6)
+	endShallowIsolatedFirst  = knob("endShallowIsolatedFirst", 1)
 	endTTMinEmpties          = knob("endTTMinEmpties", 7)
 	endTTMoveFirstMinEmpties = knob("endTTMoveFirstMinEmpties", 8)
 	endETCMinEmpties         = knob("endETCMinEmpties", 12)

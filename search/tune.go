@@ -20,6 +20,7 @@ package search
 const (
 	// Endgame solver layers, by empty squares.
 	endShallowMaxEmpties     = 6  // at most this many: parity order, no table
+	endShallowIsolatedFirst  = 1  // 1: there, isolated empty squares first, then odd quadrants (0: odd quadrants first)
 	endTTMinEmpties          = 7  // from this many: the transposition table
 	endTTMoveFirstMinEmpties = 8  // from this many: the table's move searched before the others are valued
 	endETCMinEmpties         = 12 // ... enhanced transposition cutoffs
