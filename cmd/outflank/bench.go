@@ -31,7 +31,7 @@ func runBench(e *env, args []string) error {
 	fs := c.flags(e)
 	sf := addSolveFlags(fs)
 	rng := fs.String("positions", "40-59", "FFO numbers to solve: N or N-M within 40-59")
-	prof := fs.String("cpuprofile", "", "write a CPU profile of the solves to this file (for `go tool pprof`)")
+	prof := fs.String("cpuprofile", "", "write a CPU profile of the solves to `FILE` (for go tool pprof)")
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}
