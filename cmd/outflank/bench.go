@@ -55,12 +55,6 @@ func runBench(e *env, args []string) error {
 		es = append(es, all[n-40])
 		nums = append(nums, n)
 	}
-	if *sf.json {
-		b, _ := json.Marshal(map[string]string{"machine": bench.CPULine()})
-		fmt.Fprintln(e.stdout, string(b))
-	} else {
-		fmt.Fprintln(e.stdout, bench.CPULine())
-	}
 	if *prof != "" {
 		// Profiling the binary itself, not a test, keeps the PGO build
 		// and the flags exactly those being measured.
@@ -73,6 +67,12 @@ func runBench(e *env, args []string) error {
 			return fmt.Errorf("bench: --cpuprofile: %w", err)
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if *sf.json {
+		b, _ := json.Marshal(map[string]string{"machine": bench.CPULine()})
+		fmt.Fprintln(e.stdout, string(b))
+	} else {
+		fmt.Fprintln(e.stdout, bench.CPULine())
 	}
 	return solveAll(e, es, nums, sf)
 }
