@@ -230,7 +230,14 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 	best := -inf
 	empty := ^(p | o)
 	odd := quadrantMask[par]
-	for _, mm := range [2]uint64{empty & odd, empty &^ odd} {
+	groups := [3]uint64{empty & odd, empty &^ odd}
+	if endShallowIsolatedFirst != 0 {
+		// An empty square with no empty neighbour is a region of one, the
+		// surest odd region: the opponent can never answer there.
+		iso := isolatedEmpties(empty)
+		groups = [3]uint64{iso, empty & odd &^ iso, empty &^ odd &^ iso}
+	}
+	for _, mm := range groups {
 		for ; mm != 0; mm &= mm - 1 {
 			x := bits.TrailingZeros64(mm)
 			if neighbours[x]&o == 0 {
@@ -262,11 +269,26 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 	return best
 }
 
+// isolatedEmpties returns the squares of empty that have no empty neighbour.
+func isolatedEmpties(empty uint64) uint64 {
+	const notA, notH = 0xFEFEFEFEFEFEFEFE, 0x7F7F7F7F7F7F7F7F
+	h := (empty&notH)<<1 | (empty&notA)>>1 // horizontal neighbours of empties
+	r := empty | h
+	return empty &^ (h | r<<8 | r>>8)
+}
+
 // move is an entry of a move list.
 type move struct {
 	flips uint64
 	val   int32
 	sq    int8
+}
+
+// endFrame is the scratch of a null-window endgame node: its move list and
+// its children's table keys (by list index).
+type endFrame struct {
+	l    moveList
+	keys [60]uint64
 }
 
 // moveList is a fixed-capacity list (no allocation). Positions reachable
@@ -350,36 +372,44 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 			}
 		}
 	}
-	var l moveList
+	// The move list lives in the searcher, one per empties count (a node's
+	// children have fewer, a pass keeps the count but returns before the
+	// list is used): a list on the stack would be zeroed, 1.5 KB, at every
+	// node.
+	if s.endFrames == nil {
+		s.endFrames = new([64]endFrame)
+	}
+	fr := &s.endFrames[empties&63] // &63 drops the bounds check (empties <= 60)
+	l := &fr.l
+	l.n = 0
 	etc := empties >= endETCMinEmpties
 	// The children's table buckets, fetched all at once now rather than
-	// one cache miss at a time later (ETC probes them anyway).
-	prefetch := !etc && empties > endTTMinEmpties && endPrefetch != 0
+	// one cache miss at a time later (ETC probes them anyway), where the
+	// children probe the table.
+	prefetch := !etc && empties-1 > endShallowMaxEmpties && empties-1 >= endTTMinEmpties && endPrefetch != 0
 	first := -1 // index in l of the table's move
 	best, bestMove := -inf, tt.NoMove
-	var keys, fl [64]uint64 // the children's keys and flips by square, for ETC
-	if etc {
-		// Prefetched all first: the probes below then miss the cache
-		// together rather than one after another.
-		for mm := moves; mm != 0; mm &= mm - 1 {
-			x := bits.TrailingZeros64(mm)
-			f := flips(p, o, x)
-			fl[x], keys[x] = f, tt.Key(o&^f, p|f|sqBit(x))
-			s.tt.Prefetch(keys[x])
-		}
-	}
 	for mm := moves; mm != 0; mm &= mm - 1 {
 		x := bits.TrailingZeros64(mm)
-		var f uint64
-		if etc {
-			f = fl[x]
-		} else {
-			f = flips(p, o, x)
+		f := flips(p, o, x)
+		if etc || prefetch {
+			k := tt.Key(o&^f, p|f|sqBit(x))
+			fr.keys[l.n] = k
+			s.tt.Prefetch(k)
 		}
-		if etc {
-			// Enhanced transposition cutoff: a child already proven to
-			// score at most u for the opponent gives us at least -u.
-			if e, ok := s.tt.Probe(keys[x]); ok && e.Proven {
+		l.ms[l.n] = move{flips: f, sq: int8(x)}
+		l.n++
+	}
+	if etc {
+		// Enhanced transposition cutoffs, probing the children prefetched
+		// above, so that their misses overlapped.
+		n := 0
+		for i := 0; i < l.n; i++ {
+			m := l.ms[i]
+			x := int(m.sq)
+			if e, ok := s.tt.Probe(fr.keys[i]); ok && e.Proven {
+				// A child already proven to score at most u for the
+				// opponent gives us at least -u.
 				if v := -int(e.Upper); v > alpha {
 					s.tt.Store(key, tt.Entry{Lower: int8(v), Upper: 64, Depth: uint8(empties), Move: uint8(x), Proven: true})
 					return v
@@ -393,15 +423,16 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 					continue
 				}
 			}
+			l.ms[n] = m
+			n++
 		}
-		if prefetch {
-			s.tt.Prefetch(tt.Key(o&^f, p|f|sqBit(x)))
+		l.n = n
+	}
+	for i := 0; i < l.n; i++ {
+		if int(l.ms[i].sq) == ttMove {
+			first = i
+			break
 		}
-		if x == ttMove {
-			first = l.n
-		}
-		l.ms[l.n] = move{flips: f, sq: int8(x)}
-		l.n++
 	}
 	start := 0
 	if first >= 0 && empties >= endTTMoveFirstMinEmpties {
@@ -415,7 +446,7 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 		start = 1
 	}
 	if best <= alpha {
-		s.valueEndMoves(l.ms[start:l.n], p, o, empties, ttMove)
+		s.valueEndMoves(l.ms[start:l.n], p, o, alpha, empties, ttMove)
 		for i := start; i < l.n; i++ {
 			m := l.next(i)
 			v := -s.nws(o&^m.flips, p|m.flips|sqBit(int(m.sq)), -alpha-1, empties-1)
@@ -440,18 +471,26 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 // valueEndMoves sets the ordering values of the moves ms of (p, o) in a
 // null-window endgame node with the given empties: fastest first, plus the
 // evaluation or a shallow search at high empties, plus parity.
-func (s *searcher) valueEndMoves(ms []move, p, o uint64, empties, ttMove int) {
+func (s *searcher) valueEndMoves(ms []move, p, o uint64, alpha, empties, ttMove int) {
 	par := parityOf(^(p | o))
 	evalOrder := empties >= endEvalOrderMinEmpties
 	sortSearch := empties >= endSearchOrderMinEmpties
 	sortDepth := endSearchOrderDepth + (empties-endSearchOrderMinEmpties)/endSearchOrderStep
+	// The shallow search only needs to tell the moves apart near alpha:
+	// a child scoring far below it for us is as bad as any other, so its
+	// search may stop at alpha - endSearchOrderWindow (fail soft, so the
+	// values above still rank).
+	sortBeta := inf
+	if endSearchOrderWindow > 0 {
+		sortBeta = -(alpha - endSearchOrderWindow)
+	}
 	for i := range ms {
 		m := &ms[i]
 		x := int(m.sq)
 		np, no := o&^m.flips, p|m.flips|sqBit(x)
 		val := endOrderValue(np, no)
 		if sortSearch {
-			val += int32(-s.mid(np, no, -inf, inf, sortDepth)) * int32(endOrderSearchWeight)
+			val += int32(-s.mid(np, no, -inf, sortBeta, sortDepth)) * int32(endOrderSearchWeight)
 		} else if evalOrder {
 			val += int32(-s.ev.Evaluate(np, no)) * int32(endOrderEvalWeight)
 		}

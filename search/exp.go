@@ -20,8 +20,9 @@ func knob(name string, def int) int {
 }
 
 var (
-	endShallowMaxEmpties     = knob("endShallowMaxEmpties", 5)
-	endTTMinEmpties          = knob("endTTMinEmpties", 6)
+	endShallowMaxEmpties     = knob("endShallowMaxEmpties", 6)
+	endShallowIsolatedFirst  = knob("endShallowIsolatedFirst", 1)
+	endTTMinEmpties          = knob("endTTMinEmpties", 7)
 	endTTMoveFirstMinEmpties = knob("endTTMoveFirstMinEmpties", 8)
 	endETCMinEmpties         = knob("endETCMinEmpties", 12)
 	endETCSkipFailLow        = knob("endETCSkipFailLow", 1)
@@ -30,6 +31,7 @@ var (
 	endSearchOrderMinEmpties = knob("endSearchOrderMinEmpties", 18)
 	endSearchOrderDepth      = knob("endSearchOrderDepth", 2)
 	endSearchOrderStep       = knob("endSearchOrderStep", 4)
+	endSearchOrderWindow     = knob("endSearchOrderWindow", 0)
 
 	endOrderEvalWeight           = knob("endOrderEvalWeight", 8)
 	endOrderSearchWeight         = knob("endOrderSearchWeight", 8)

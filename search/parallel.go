@@ -316,22 +316,45 @@ func (s *searcher) nwsPar(p, o uint64, alpha, empties int) int {
 			ttMove = int(e.Move)
 		}
 	}
+	// Enhanced transposition cutoffs as in nwsDeep: every child's bucket
+	// prefetched first, so that the probes' misses overlap.
 	var l moveList
+	var keys [64]uint64
 	for mm := moves; mm != 0; mm &= mm - 1 {
 		x := bits.TrailingZeros64(mm)
 		f := flips(p, o, x)
-		if e, ok := s.tt.Probe(tt.Key(o&^f, p|f|sqBit(x))); ok && e.Proven && -int(e.Upper) > alpha {
-			v := -int(e.Upper)
-			s.tt.Store(key, tt.Entry{Lower: int8(v), Upper: 64, Depth: uint8(empties), Move: uint8(x), Proven: true})
-			return v
-		}
+		keys[l.n] = tt.Key(o&^f, p|f|sqBit(x))
+		s.tt.Prefetch(keys[l.n])
 		l.ms[l.n] = move{flips: f, sq: int8(x)}
 		l.n++
 	}
-	ms := l.ms[:l.n]
-	best, bestMove := s.firstMove(p, o, ms, alpha, alpha+1, 0, empties, ttMove)
-	if best <= alpha {
-		best, bestMove = s.searchRest(p, o, ms[1:], alpha, alpha+1, 0, empties, best, bestMove)
+	best, bestMove := -inf, tt.NoMove
+	n := 0
+	for i := 0; i < l.n; i++ {
+		m := l.ms[i]
+		if e, ok := s.tt.Probe(keys[i]); ok && e.Proven {
+			if v := -int(e.Upper); v > alpha {
+				s.tt.Store(key, tt.Entry{Lower: int8(v), Upper: 64, Depth: uint8(empties), Move: uint8(m.sq), Proven: true})
+				return v
+			}
+			// Proven to fail low: neither valued nor searched.
+			if v := -int(e.Lower); v <= alpha && endETCSkipFailLow != 0 {
+				if v > best {
+					best, bestMove = v, int(m.sq)
+				}
+				continue
+			}
+		}
+		l.ms[n] = m
+		n++
+	}
+	if ms := l.ms[:n]; n > 0 {
+		if v, x := s.firstMove(p, o, ms, alpha, alpha+1, 0, empties, ttMove); v > best {
+			best, bestMove = v, x
+		}
+		if best <= alpha {
+			best, bestMove = s.searchRest(p, o, ms[1:], alpha, alpha+1, 0, empties, best, bestMove)
+		}
 	}
 	e := tt.Entry{Lower: -64, Upper: int8(best), Depth: uint8(empties), Move: uint8(bestMove), Proven: true}
 	if best > alpha {
@@ -349,7 +372,7 @@ func (s *searcher) firstMove(p, o uint64, ms []move, alpha, beta, depth, empties
 		if depth > 0 {
 			valueMidMoves(s.ev, ms, p, o)
 		} else {
-			s.valueEndMoves(ms, p, o, empties, ttMove)
+			s.valueEndMoves(ms, p, o, alpha, empties, ttMove)
 		}
 	}
 	i := slices.IndexFunc(ms, func(m move) bool { return int(m.sq) == ttMove })

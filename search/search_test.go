@@ -248,6 +248,25 @@ func TestCountLastFlips(t *testing.T) {
 }
 
 // TestThreads runs lazy SMP searches (run with -race): same exact answers.
+// TestIsolatedEmpties checks isolatedEmpties against the neighbour table on
+// random sets of empty squares.
+func TestIsolatedEmpties(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 10000 {
+		empty := r.Uint64() & r.Uint64() & r.Uint64() // sparse, as in an endgame
+		var want uint64
+		for e := empty; e != 0; e &= e - 1 {
+			x := bits.TrailingZeros64(e)
+			if neighbours[x]&empty == 0 {
+				want |= sqBit(x)
+			}
+		}
+		if got := isolatedEmpties(empty); got != want {
+			t.Fatalf("isolatedEmpties(%#x) = %#x, want %#x", empty, got, want)
+		}
+	}
+}
+
 func TestThreads(t *testing.T) {
 	es := readFFO(t, "fforum-1-19.obf")
 	eng := New(Options{HashMB: 8, Threads: 3})

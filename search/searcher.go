@@ -34,6 +34,10 @@ type searcher struct {
 	sel     int      // Multi-ProbCut selectivity: an index in selectivityLevels
 	pcLevel int      // how many Multi-ProbCut shallow searches the node is nested in
 	par     parallel // the parallel solver's state (parallel.go); zero: serial
+
+	// The null-window endgame nodes' move lists, by empties (endgame.go;
+	// allocated on first use).
+	endFrames *[64]endFrame
 }
 
 // poll is called when nodes reaches checkAt.

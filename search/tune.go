@@ -10,14 +10,18 @@ package search
 // more of the nodes off. Earlier evaluation order, transposition cutoffs and
 // deeper shallow-search order took a few percent more nodes off but cost
 // more time than they saved (midgame nodes cost several endgame ones).
+// Since the table's prefetch, the parity-only layer up to 6 empties (the
+// table from 7) costs more nodes but less time than up to 5 (RESULTS,
+// "Round of 2026-11-22 night").
 //
 // Experiments: build with -tags exptune and every knob is read from the
 // environment variable OUTFLANK_<name> (exp.go, which lists the same knobs
 // with the same defaults; TestTuneKnobsAgree keeps the two lists equal).
 const (
 	// Endgame solver layers, by empty squares.
-	endShallowMaxEmpties     = 5  // at most this many: parity order, no table
-	endTTMinEmpties          = 6  // from this many: the transposition table
+	endShallowMaxEmpties     = 6  // at most this many: parity order, no table
+	endShallowIsolatedFirst  = 1  // 1: there, isolated empty squares first, then odd quadrants (0: odd quadrants first)
+	endTTMinEmpties          = 7  // from this many: the transposition table
 	endTTMoveFirstMinEmpties = 8  // from this many: the table's move searched before the others are valued
 	endETCMinEmpties         = 12 // ... enhanced transposition cutoffs
 	endETCSkipFailLow        = 1  // ... and children proven to fail low skipped (0: off)
@@ -26,6 +30,7 @@ const (
 	endSearchOrderMinEmpties = 18 // ... a shallow midgame search in the move order instead
 	endSearchOrderDepth      = 2  // depth of that search at endSearchOrderMinEmpties,
 	endSearchOrderStep       = 4  // one ply more every endSearchOrderStep empties
+	endSearchOrderWindow     = 0  // its window: children searched below alpha - this only (0: full window)
 
 	// Endgame move order weights.
 	endOrderEvalWeight           = 8  // per disc of the evaluation

@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 
@@ -29,6 +31,7 @@ func runBench(e *env, args []string) error {
 	fs := c.flags(e)
 	sf := addSolveFlags(fs)
 	rng := fs.String("positions", "40-59", "FFO numbers to solve: N or N-M within 40-59")
+	prof := fs.String("cpuprofile", "", "write a CPU profile of the solves to `FILE` (for go tool pprof)")
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}
@@ -51,6 +54,19 @@ func runBench(e *env, args []string) error {
 	for n := lo; n <= hi; n++ {
 		es = append(es, all[n-40])
 		nums = append(nums, n)
+	}
+	if *prof != "" {
+		// Profiling the binary itself, not a test, keeps the PGO build
+		// and the flags exactly those being measured.
+		f, err := os.Create(*prof)
+		if err != nil {
+			return fmt.Errorf("bench: --cpuprofile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("bench: --cpuprofile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if *sf.json {
 		b, _ := json.Marshal(map[string]string{"machine": bench.CPULine()})
