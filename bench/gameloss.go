@@ -17,8 +17,9 @@
 //	                      same positions, and the sums against the first
 //	                      file (discs, and win/draw/loss classes)
 //	cost FILE.ggf N E     for the first N games, the position at E empties:
-//	                      the exact solve's time and nodes, and the search
-//	                      to the end at 73/87/95% (time, nodes, score)
+//	                      the exact solve's time and nodes, the search to
+//	                      the end at 73/87/95% (time, nodes, score), and
+//	                      what a 0.5 s search returns (as in a game)
 //
 // The engine's tuning knobs come from the environment in a build with
 // -tags exptune (go run -tags exptune bench/gameloss.go ...).
@@ -250,8 +251,9 @@ func sign(v int) int {
 }
 
 // cost prints, for the game's first position with e empties, the exact
-// solve's time and nodes and those of the search to the end at 73, 87 and
-// 95% (cumulative, from a fresh table).
+// solve's time and nodes, those of the search to the end at 73, 87 and
+// 95% (cumulative), and the result of a 0.5 s search (each from a fresh
+// table).
 func cost(gi int, g game, e int) {
 	for _, p := range g.ps {
 		if p.Empties() != e || p.MustPass() {
@@ -271,6 +273,9 @@ func cost(gi int, g game, e int) {
 			}
 		})
 		stop()
+		eng.Clear()
+		in = eng.Search(ctx, p, search.Limits{Depth: 60, EndgameEmpties: 24, Time: 500 * time.Millisecond}, nil)
+		out += fmt.Sprintf(" a 0.5 s search: %s %+d, %d@%d%%, exact %v", in.Best, in.Score, in.Depth, in.Selectivity, in.Exact)
 		fmt.Println(out)
 		return
 	}
