@@ -72,6 +72,7 @@ var (
 	midAspirationStep       = knob("midAspirationStep", 12)
 	midEndJumpEmpties       = knob("midEndJumpEmpties", 8)
 	midEndJumpCostPercent   = knob("midEndJumpCostPercent", 800)
+	midSolveAfterEnd        = knob("midSolveAfterEnd", 1)
 	mpcMinDepth             = knob("mpcMinDepth", 3)
 	mpcExactMaxEmpties      = knob("mpcExactMaxEmpties", 12)
 	mpcRecursiveLevels      = knob("mpcRecursiveLevels", 1)

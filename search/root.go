@@ -124,7 +124,10 @@ func (r *rootSearch) run() (info Info) {
 			return r.best
 		}
 		tm.iterated(r.best, r.s.nodes)
-		if (solve && d >= presearch && tm.solveFits(empties)) || !tm.another() {
+		// Under a time limit a selective search goes on to its search to
+		// the end before the solve (midSolveAfterEnd), so that a solve the
+		// limit stops falls back on a probable result, not the pre-search.
+		if (solve && d >= presearch && (midSolveAfterEnd == 0 || !tm.timed() || r.s.sel == noSelectivity) && tm.solveFits(empties)) || !tm.another() {
 			break
 		}
 	}

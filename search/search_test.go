@@ -401,6 +401,32 @@ func TestEndJump(t *testing.T) {
 	}
 }
 
+// TestSolveAfterEnd checks that a timed selective search of a position it
+// will solve reports its search to the end at the selective levels before
+// the exact result, when midSolveAfterEnd asks for it.
+func TestSolveAfterEnd(t *testing.T) {
+	if midSolveAfterEnd == 0 || midEndJumpEmpties <= 0 {
+		t.Skip("midSolveAfterEnd is 0: the solve may come right after the pre-search")
+	}
+	eng := New(Options{HashMB: 8})
+	for _, e := range readFFO(t, "fforum-1-19.obf")[:3] {
+		var infos []Info
+		info := eng.Search(context.Background(), e.Position, Limits{Selectivity: 73, Time: time.Minute}, func(i Info) { infos = append(infos, i) })
+		if !info.Exact || info.Score != e.Scores[0].Score {
+			t.Errorf("%s: %+v, want exact %+d", e.Position, info, e.Scores[0].Score)
+		}
+		levels := 0
+		for _, i := range infos {
+			if i.Depth == e.Position.Empties() && i.Selectivity < 100 {
+				levels++
+			}
+		}
+		if levels != len(selectivityLevels)-1 {
+			t.Errorf("%s: %d selective results to the end before the solve, want one per level below 100%%", e.Position, levels)
+		}
+	}
+}
+
 func checkPV(t *testing.T, pos bitboard.Position, pv []bitboard.Square) {
 	t.Helper()
 	for _, m := range pv {

@@ -86,6 +86,11 @@ const (
 	// one that the limit stops leaves only the shallower midgame result.
 	midEndJumpEmpties     = 8
 	midEndJumpCostPercent = 800
+	// Under a time limit, a selective search solves only after its search
+	// to the end (1), not right after the pre-search (0): a solve that the
+	// limit stops leaves only the pre-search's move (a quarter of the
+	// positions at 21-22 empties under 0.5 s a move; bench/RESULTS.md).
+	midSolveAfterEnd = 1
 
 	// Multi-ProbCut (mpc.go).
 	mpcMinDepth        = 3  // from this depth a node may be cut by a shallow search
