@@ -126,8 +126,9 @@ func (r *rootSearch) run() (info Info) {
 		tm.iterated(r.best, r.s.nodes)
 		// Under a time limit a selective search goes on to its search to
 		// the end before the solve (midSolveAfterEnd), so that a solve the
-		// limit stops falls back on a probable result, not the pre-search.
-		if (solve && d >= presearch && (midSolveAfterEnd == 0 || !tm.timed() || r.s.sel == noSelectivity) && tm.solveFits(empties)) || !tm.another() {
+		// limit stops falls back on a probable result, not the pre-search;
+		// a caller that asks for the solve (AlwaysSolve) gets it at once.
+		if (solve && d >= presearch && (midSolveAfterEnd == 0 || !tm.timed() || tm.mustSolve || r.s.sel == noSelectivity) && tm.solveFits(empties)) || !tm.another() {
 			break
 		}
 	}
