@@ -12,3 +12,15 @@ func flipsAVX2(p, o uint64, sq Square) uint64 { return flipsGo(p, o, sq) }
 
 // AsmPath names the fast path in use, for benchmark reports.
 func AsmPath() string { return "portable Go" }
+
+func last2AVX2(p, o uint64, alpha int, x1, x2 int) (score, nodes int) {
+	return last2Go(p, o, alpha, Square(x1), Square(x2))
+}
+
+func last3AVX2(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int) {
+	return last3Go(p, o, alpha, Square(x1), Square(x2), Square(x3))
+}
+
+func last4AVX2(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int) {
+	return last4Go(p, o, alpha, Square(x1), Square(x2), Square(x3), Square(x4))
+}
