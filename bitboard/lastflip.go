@@ -9,6 +9,8 @@ import "math/bits"
 // to be built (count-last-flip). Last2 solves two empties in one call: in
 // assembly (last2_amd64.s) it saves the calls into Flips that Go cannot
 // inline, which dominated the solver's profile.
+//
+//go:generate go run gen_last.go
 
 // lastFlips[i][line] is the number of discs flipped along an 8-square line
 // by a move at index i, when line (8 bits) marks the mover's discs and all
@@ -95,6 +97,9 @@ func Last1(p, o uint64, x Square) int {
 // nodes counts the positions visited, this one and those with one empty,
 // as the solver counts them.
 func Last2(p, o uint64, alpha int, x1, x2 Square) (score, nodes int) {
+	if hasAVX512Last {
+		return last2AVX512(p, o, alpha, int(x1), int(x2))
+	}
 	if hasAVX2Kernel {
 		return last2AVX2(p, o, alpha, int(x1), int(x2))
 	}
@@ -151,6 +156,9 @@ func last2Go(p, o uint64, alpha int, x1, x2 Square) (score, nodes int) {
 // Last3 is Last2 with three empty squares x1, x2, x3 (tried in that
 // order; each child tries the other two in order).
 func Last3(p, o uint64, alpha int, x1, x2, x3 Square) (score, nodes int) {
+	if hasAVX512Last {
+		return last3AVX512(p, o, alpha, int(x1), int(x2), int(x3))
+	}
 	if hasAVX2Kernel {
 		return last3AVX2(p, o, alpha, int(x1), int(x2), int(x3))
 	}
@@ -191,6 +199,9 @@ func last3Go(p, o uint64, alpha int, x1, x2, x3 Square) (score, nodes int) {
 // Last4 is Last3 with four empty squares x1 to x4 (tried in that order;
 // each child tries the other three in order).
 func Last4(p, o uint64, alpha int, x1, x2, x3, x4 Square) (score, nodes int) {
+	if hasAVX512Last {
+		return last4AVX512(p, o, alpha, int(x1), int(x2), int(x3), int(x4))
+	}
 	if hasAVX2Kernel {
 		return last4AVX2(p, o, alpha, int(x1), int(x2), int(x3), int(x4))
 	}

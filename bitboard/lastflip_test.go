@@ -90,6 +90,11 @@ func TestLast2(t *testing.T) {
 				t.Fatalf("p %x o %x alpha %d x %d %d: assembly (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, x1, x2, va, na, v, n)
 			}
 		}
+		if hasAVX512Last {
+			if va, na := last2AVX512(p, o, alpha, int(x1), int(x2)); va != v || na != n {
+				t.Fatalf("p %x o %x alpha %d x %d %d: AVX-512 (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, x1, x2, va, na, v, n)
+			}
+		}
 	}
 }
 
@@ -116,6 +121,11 @@ func TestLast3(t *testing.T) {
 				t.Fatalf("p %x o %x alpha %d x %v: assembly (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, x, va, na, v, n)
 			}
 		}
+		if hasAVX512Last {
+			if va, na := last3AVX512(p, o, alpha, int(x[0]), int(x[1]), int(x[2])); va != v || na != n {
+				t.Fatalf("p %x o %x alpha %d x %v: AVX-512 (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, x, va, na, v, n)
+			}
+		}
 	}
 }
 
@@ -140,6 +150,11 @@ func TestLast4(t *testing.T) {
 		if hasAVX2Kernel {
 			if va, na := last4AVX2(p, o, alpha, int(x[0]), int(x[1]), int(x[2]), int(x[3])); va != v || na != n {
 				t.Fatalf("p %x o %x alpha %d x %v: assembly (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, x, va, na, v, n)
+			}
+		}
+		if hasAVX512Last {
+			if va, na := last4AVX512(p, o, alpha, int(x[0]), int(x[1]), int(x[2]), int(x[3])); va != v || na != n {
+				t.Fatalf("p %x o %x alpha %d x %v: AVX-512 (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, x, va, na, v, n)
 			}
 		}
 	}

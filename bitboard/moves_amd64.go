@@ -12,17 +12,25 @@ func movesAVX2(p, o uint64) uint64
 //go:noescape
 func flipsAVX2(p, o uint64, sq Square) uint64
 
-// last2AVX2 is Last2 in assembly, with the flips of moves_amd64.h.
-//
+// last2AVX2, last3AVX2 and last4AVX2 are Last2, Last3 and Last4 in
+// assembly (last_amd64.s, generated), each calling the one below for its
+// children, with the flips of moves_amd64.h inline; the AVX512 twins use
+// the VPLZCNTQ flips instead (hasAVX512Last).
+
 //go:noescape
 func last2AVX2(p, o uint64, alpha int, x1, x2 int) (score, nodes int)
 
-// last3AVX2 is Last3 in assembly, calling last2AVX2 for the children.
-//
 //go:noescape
 func last3AVX2(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int)
 
-// last4AVX2 is Last4 in assembly, calling last3AVX2 for the children.
-//
 //go:noescape
 func last4AVX2(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int)
+
+//go:noescape
+func last2AVX512(p, o uint64, alpha int, x1, x2 int) (score, nodes int)
+
+//go:noescape
+func last3AVX512(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int)
+
+//go:noescape
+func last4AVX512(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int)
