@@ -6,51 +6,6 @@
 #include "textflag.h"
 #include "moves_amd64.h"
 
-// The most significant bit in each lane, for FLIPSZ.
-DATA ·topBit+0(SB)/8, $0x8000000000000000
-GLOBL ·topBit(SB), RODATA|NOPTR, $8
-
-// FLIPSZ is FLIPS with AVX-512 (VL, CD): towards lower bits the first
-// square that is not o is the highest set bit of ray &^ o, which VPLZCNTQ
-// finds at once, where AVX2 needs a Kogge-Stone fill. Reads Y12 = p, Y13
-// = o broadcast, Y8 = ·topBit broadcast, Y15 = 0 (FLIPSZ_SETUP); result
-// in X4; clobbers Y3-Y7, AX and R12.
-#define FLIPSZ \
-	MOVQ CX, AX \
-	SHLQ $6, AX \
-	LEAQ ·rays(SB), R12 \
-	VMOVDQU (R12)(AX*1), Y3 \
-	VMOVDQU 32(R12)(AX*1), Y6 \
-	VPANDN Y3, Y13, Y4 \
-	VPANDN Y6, Y13, Y7 \
-	VPSUBQ Y4, Y15, Y5 \
-	VPLZCNTQ Y7, Y7 \
-	VPAND Y5, Y4, Y4 \
-	VPSRLVQ Y7, Y8, Y7 \
-	VPAND Y12, Y4, Y5 \
-	VPAND Y12, Y7, Y7 \
-	VPCMPEQQ Y15, Y5, Y5 \
-	VPADDQ Y7, Y7, Y7 \
-	VPSUBQ ·laneOne(SB), Y4, Y4 \
-	VPSUBQ Y7, Y15, Y7 \
-	VPAND Y3, Y4, Y4 \
-	VPAND Y6, Y7, Y7 \
-	VPANDN Y4, Y5, Y4 \
-	VPOR Y7, Y4, Y4 \
-	VEXTRACTI128 $1, Y4, X5 \
-	VPOR X5, X4, X4 \
-	VPSHUFD $0x4E, X4, X5 \
-	VPOR X5, X4, X4
-
-// FLIPSZ_SETUP loads what FLIPSZ reads, from p in R8 and o in R9.
-#define FLIPSZ_SETUP \
-	VPBROADCASTQ ·topBit(SB), Y8 \
-	VMOVQ R8, X12 \
-	VPBROADCASTQ X12, Y12 \
-	VMOVQ R9, X13 \
-	VPBROADCASTQ X13, Y13 \
-	VPXOR Y15, Y15, Y15
-
 // LASTCOUNT(B): DX = the number of discs the owner of B flips by playing
 // CX, the only empty square (CountLastFlips). Clobbers AX, SI, DI, R11, R12.
 #define LASTCOUNT(B) \

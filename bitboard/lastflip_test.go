@@ -159,3 +159,29 @@ func TestLast4(t *testing.T) {
 		}
 	}
 }
+
+// TestFlipsKernels compares the assembly flips with flipsGo on random
+// boards, every square (occupied ones included, as Flips allows).
+func TestFlipsKernels(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for range 20000 {
+		p := r.Uint64()
+		o := r.Uint64() &^ p
+		if r.IntN(2) == 0 {
+			o &= r.Uint64()
+		}
+		for sq := Square(0); sq < 64; sq++ {
+			want := flipsGo(p, o, sq)
+			if hasAVX2Kernel {
+				if got := flipsAVX2(p, o, sq); got != want {
+					t.Fatalf("p %x o %x sq %d: flipsAVX2 %x, want %x", p, o, sq, got, want)
+				}
+			}
+			if hasAVX512Last {
+				if got := flipsAVX512(p, o, sq); got != want {
+					t.Fatalf("p %x o %x sq %d: flipsAVX512 %x, want %x", p, o, sq, got, want)
+				}
+			}
+		}
+	}
+}

@@ -115,8 +115,12 @@ var rays = func() (t [64][8]uint64) {
 // flip if, and only if, it holds a p disc.
 //
 // Where the CPU has AVX2 an assembly version runs instead: a Kogge-Stone fill
-// from the move's square in all eight directions at once, no table.
+// from the move's square in all eight directions at once; with AVX-512 the
+// rays towards lower bits use VPLZCNTQ instead of the fill.
 func Flips(p, o uint64, sq Square) uint64 {
+	if hasAVX512Last {
+		return flipsAVX512(p, o, sq)
+	}
 	if hasAVX2Kernel {
 		return flipsAVX2(p, o, sq)
 	}

@@ -12,6 +12,12 @@ func movesAVX2(p, o uint64) uint64
 //go:noescape
 func flipsAVX2(p, o uint64, sq Square) uint64
 
+// flipsAVX512 is flipsAVX2 with the VPLZCNTQ flips of moves_amd64.h, where
+// hasAVX512Last is set.
+//
+//go:noescape
+func flipsAVX512(p, o uint64, sq Square) uint64
+
 // last2AVX2, last3AVX2 and last4AVX2 are Last2, Last3 and Last4 in
 // assembly (last_amd64.s, generated), each calling the one below for its
 // children, with the flips of moves_amd64.h inline; the AVX512 twins use

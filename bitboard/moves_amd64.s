@@ -30,6 +30,10 @@ DATA ·laneOne+16(SB)/8, $1
 DATA ·laneOne+24(SB)/8, $1
 GLOBL ·laneOne(SB), RODATA|NOPTR, $32
 
+// The most significant bit in each lane, for FLIPSZ.
+DATA ·topBit+0(SB)/8, $0x8000000000000000
+GLOBL ·topBit(SB), RODATA|NOPTR, $8
+
 // func movesAVX2(p, o uint64) uint64
 TEXT ·movesAVX2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), R8
@@ -55,6 +59,18 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	MOVBQSX sq+16(FP), CX
 	FLIPS_SETUP
 	FLIPS
+	VMOVQ X4, AX
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
+	RET
+
+// func flipsAVX512(p, o uint64, sq Square) uint64
+TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	MOVBQSX sq+16(FP), CX
+	FLIPSZ_SETUP
+	FLIPSZ
 	VMOVQ X4, AX
 	VZEROUPPER
 	MOVQ AX, ret+24(FP)
