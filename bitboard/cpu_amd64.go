@@ -42,11 +42,11 @@ var hasAVX2Kernel = func() bool {
 	return ce&lzcnt != 0
 }()
 
-// hasAVX512Last is set where, beyond hasAVX2Kernel, the CPU has AVX-512
+// hasAVX512Kernel is set where, beyond hasAVX2Kernel, the CPU has AVX-512
 // F, CD and VL (VPLZCNTQ on 256-bit registers) and the OS saves the AVX-512
 // state: Last2-Last4 then use the VPLZCNTQ flips (last_amd64.s). With
 // OUTFLANK_NOAVX512=1 in the environment they do not.
-var hasAVX512Last = func() bool {
+var hasAVX512Kernel = func() bool {
 	if !hasAVX2Kernel || os.Getenv("OUTFLANK_NOAVX512") != "" {
 		return false
 	}
@@ -61,7 +61,7 @@ var hasAVX512Last = func() bool {
 // AsmPath names the fast path in use, for benchmark reports.
 func AsmPath() string {
 	if hasAVX2Kernel {
-		if hasAVX512Last {
+		if hasAVX512Kernel {
 			return "amd64 AVX2 (moves, flips, perft kernel), AVX-512 (last empties)"
 		}
 		return "amd64 AVX2 (moves, flips, perft kernel)"

@@ -97,7 +97,7 @@ func Last1(p, o uint64, x Square) int {
 // nodes counts the positions visited, this one and those with one empty,
 // as the solver counts them.
 func Last2(p, o uint64, alpha int, x1, x2 Square) (score, nodes int) {
-	if hasAVX512Last {
+	if hasAVX512Kernel {
 		return last2AVX512(p, o, alpha, int(x1), int(x2))
 	}
 	if hasAVX2Kernel {
@@ -156,7 +156,7 @@ func last2Go(p, o uint64, alpha int, x1, x2 Square) (score, nodes int) {
 // Last3 is Last2 with three empty squares x1, x2, x3 (tried in that
 // order; each child tries the other two in order).
 func Last3(p, o uint64, alpha int, x1, x2, x3 Square) (score, nodes int) {
-	if hasAVX512Last {
+	if hasAVX512Kernel {
 		return last3AVX512(p, o, alpha, int(x1), int(x2), int(x3))
 	}
 	if hasAVX2Kernel {
@@ -199,7 +199,7 @@ func last3Go(p, o uint64, alpha int, x1, x2, x3 Square) (score, nodes int) {
 // Last4 is Last3 with four empty squares x1 to x4 (tried in that order;
 // each child tries the other three in order).
 func Last4(p, o uint64, alpha int, x1, x2, x3, x4 Square) (score, nodes int) {
-	if hasAVX512Last {
+	if hasAVX512Kernel {
 		return last4AVX512(p, o, alpha, int(x1), int(x2), int(x3), int(x4))
 	}
 	if hasAVX2Kernel {

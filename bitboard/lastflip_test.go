@@ -90,7 +90,7 @@ func TestLast2(t *testing.T) {
 				t.Fatalf("p %x o %x alpha %d x %d %d: assembly (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, x1, x2, va, na, v, n)
 			}
 		}
-		if hasAVX512Last {
+		if hasAVX512Kernel {
 			if va, na := last2AVX512(p, o, alpha, int(x1), int(x2)); va != v || na != n {
 				t.Fatalf("p %x o %x alpha %d x %d %d: AVX-512 (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, x1, x2, va, na, v, n)
 			}
@@ -121,7 +121,7 @@ func TestLast3(t *testing.T) {
 				t.Fatalf("p %x o %x alpha %d x %v: assembly (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, x, va, na, v, n)
 			}
 		}
-		if hasAVX512Last {
+		if hasAVX512Kernel {
 			if va, na := last3AVX512(p, o, alpha, int(x[0]), int(x[1]), int(x[2])); va != v || na != n {
 				t.Fatalf("p %x o %x alpha %d x %v: AVX-512 (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, x, va, na, v, n)
 			}
@@ -152,7 +152,7 @@ func TestLast4(t *testing.T) {
 				t.Fatalf("p %x o %x alpha %d x %v: assembly (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, x, va, na, v, n)
 			}
 		}
-		if hasAVX512Last {
+		if hasAVX512Kernel {
 			if va, na := last4AVX512(p, o, alpha, int(x[0]), int(x[1]), int(x[2]), int(x[3])); va != v || na != n {
 				t.Fatalf("p %x o %x alpha %d x %v: AVX-512 (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, x, va, na, v, n)
 			}
@@ -160,8 +160,9 @@ func TestLast4(t *testing.T) {
 	}
 }
 
-// TestFlipsKernels compares the assembly flips with flipsGo on random
-// boards, every square (occupied ones included, as Flips allows).
+// TestFlipsKernels compares the assembly flips and moves with flipsGo and
+// movesGo on random boards, every square (occupied ones included, as
+// Flips allows).
 func TestFlipsKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for range 20000 {
@@ -170,6 +171,9 @@ func TestFlipsKernels(t *testing.T) {
 		if r.IntN(2) == 0 {
 			o &= r.Uint64()
 		}
+		if want := movesGo(p, o); hasAVX2Kernel && movesAVX2(p, o) != want || hasAVX512Kernel && movesAVX512(p, o) != want {
+			t.Fatalf("p %x o %x: assembly moves differ from movesGo's %x", p, o, want)
+		}
 		for sq := Square(0); sq < 64; sq++ {
 			want := flipsGo(p, o, sq)
 			if hasAVX2Kernel {
@@ -177,7 +181,7 @@ func TestFlipsKernels(t *testing.T) {
 					t.Fatalf("p %x o %x sq %d: flipsAVX2 %x, want %x", p, o, sq, got, want)
 				}
 			}
-			if hasAVX512Last {
+			if hasAVX512Kernel {
 				if got := flipsAVX512(p, o, sq); got != want {
 					t.Fatalf("p %x o %x sq %d: flipsAVX512 %x, want %x", p, o, sq, got, want)
 				}
