@@ -44,8 +44,9 @@ var hasAVX2Kernel = func() bool {
 
 // hasAVX512Kernel is set where, beyond hasAVX2Kernel, the CPU has AVX-512
 // F, CD and VL (VPLZCNTQ on 256-bit registers) and the OS saves the AVX-512
-// state: Last2-Last4 then use the VPLZCNTQ flips (last_amd64.s). With
-// OUTFLANK_NOAVX512=1 in the environment they do not.
+// state: Flips and Last2-Last4 then use the VPLZCNTQ flips, Moves the
+// VPTERNLOGQ fill (moves_amd64.h). With OUTFLANK_NOAVX512=1 in the
+// environment they do not.
 var hasAVX512Kernel = func() bool {
 	if !hasAVX2Kernel || os.Getenv("OUTFLANK_NOAVX512") != "" {
 		return false
@@ -62,7 +63,7 @@ var hasAVX512Kernel = func() bool {
 func AsmPath() string {
 	if hasAVX2Kernel {
 		if hasAVX512Kernel {
-			return "amd64 AVX2 (moves, flips, perft kernel), AVX-512 (last empties)"
+			return "amd64 AVX2 (perft kernel), AVX-512 (moves, flips, last empties)"
 		}
 		return "amd64 AVX2 (moves, flips, perft kernel)"
 	}

@@ -141,7 +141,8 @@
 // square that is not o is the highest set bit of ray &^ o, which VPLZCNTQ
 // finds at once, where AVX2 needs a Kogge-Stone fill. Reads Y12 = p, Y13
 // = o broadcast, Y8 = ·topBit (moves_amd64.s) broadcast, Y15 = 0
-// (FLIPSZ_SETUP); result in X4; clobbers Y3-Y7, AX and R12.
+// (FLIPSZ_SETUP); result in X4; clobbers Y3-Y7, AX and R12. VPTERNLOGQ
+// merges the last masks: 0x40 is A & B &^ C, 0xF8 is A | B & C.
 #define FLIPSZ \
 	MOVQ CX, AX \
 	SHLQ $6, AX \
@@ -160,10 +161,8 @@
 	VPADDQ Y7, Y7, Y7 \
 	VPSUBQ ·laneOne(SB), Y4, Y4 \
 	VPSUBQ Y7, Y15, Y7 \
-	VPAND Y3, Y4, Y4 \
-	VPAND Y6, Y7, Y7 \
-	VPANDN Y4, Y5, Y4 \
-	VPOR Y7, Y4, Y4 \
+	VPTERNLOGQ $0x40, Y5, Y3, Y4 \
+	VPTERNLOGQ $0xF8, Y7, Y6, Y4 \
 	VEXTRACTI128 $1, Y4, X5 \
 	VPOR X5, X4, X4 \
 	VPSHUFD $0x4E, X4, X5 \
