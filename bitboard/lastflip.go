@@ -6,9 +6,10 @@ import "math/bits"
 // are. With one empty square x every other square holds a disc, so along
 // each line through x the flips are fixed by where the mover's discs lie:
 // an 8-bit index per line into a table gives the count, and no board needs
-// to be built (count-last-flip). Last2 solves two empties in one call: in
-// assembly (last2_amd64.s) it saves the calls into Flips that Go cannot
-// inline, which dominated the solver's profile.
+// to be built (count-last-flip). Last2, Last3 and Last4 solve two to four
+// empties in one call: in assembly (last_amd64.s, generated) they save the
+// calls into Flips that Go cannot inline, a large part of the solver's
+// profile, and use the AVX-512 flips where the CPU has them.
 //
 //go:generate go run gen_last.go
 
