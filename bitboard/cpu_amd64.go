@@ -42,9 +42,29 @@ var hasAVX2Kernel = func() bool {
 	return ce&lzcnt != 0
 }()
 
+// hasAVX512Kernel is set where, beyond hasAVX2Kernel, the CPU has AVX-512
+// F, CD and VL (VPLZCNTQ on 256-bit registers) and the OS saves the AVX-512
+// state: Flips and Last2-Last4 then use the VPLZCNTQ flips, Moves the
+// VPTERNLOGQ fill (moves_amd64.h). With OUTFLANK_NOAVX512=1 in the
+// environment they do not.
+var hasAVX512Kernel = func() bool {
+	if !hasAVX2Kernel || os.Getenv("OUTFLANK_NOAVX512") != "" {
+		return false
+	}
+	if xgetbv0()&0xE6 != 0xE6 { // opmask, upper ZMM halves, ZMM16-31
+		return false
+	}
+	_, b7, _, _ := cpuid(7, 0)
+	const avx512f, avx512cd, avx512vl = 1 << 16, 1 << 28, 1 << 31
+	return b7&avx512f != 0 && b7&avx512cd != 0 && b7&avx512vl != 0
+}()
+
 // AsmPath names the fast path in use, for benchmark reports.
 func AsmPath() string {
 	if hasAVX2Kernel {
+		if hasAVX512Kernel {
+			return "amd64 AVX2 (perft kernel), AVX-512 (moves, flips, last empties)"
+		}
 		return "amd64 AVX2 (moves, flips, perft kernel)"
 	}
 	return "portable Go"

@@ -18,6 +18,9 @@ const (
 // Where the CPU has AVX2 (see hasAVX2Kernel) the same fill runs in assembly,
 // the four direction pairs in the four lanes of one vector register.
 func Moves(p, o uint64) uint64 {
+	if hasAVX512Kernel {
+		return movesAVX512(p, o)
+	}
 	if hasAVX2Kernel {
 		return movesAVX2(p, o)
 	}
@@ -115,8 +118,12 @@ var rays = func() (t [64][8]uint64) {
 // flip if, and only if, it holds a p disc.
 //
 // Where the CPU has AVX2 an assembly version runs instead: a Kogge-Stone fill
-// from the move's square in all eight directions at once, no table.
+// from the move's square in all eight directions at once; with AVX-512 the
+// rays towards lower bits use VPLZCNTQ instead of the fill.
 func Flips(p, o uint64, sq Square) uint64 {
+	if hasAVX512Kernel {
+		return flipsAVX512(p, o, sq)
+	}
 	if hasAVX2Kernel {
 		return flipsAVX2(p, o, sq)
 	}

@@ -11,3 +11,38 @@ func movesAVX2(p, o uint64) uint64
 
 //go:noescape
 func flipsAVX2(p, o uint64, sq Square) uint64
+
+// movesAVX512 is movesAVX2 with VPTERNLOGQ (moves_amd64.h), where
+// hasAVX512Kernel is set.
+//
+//go:noescape
+func movesAVX512(p, o uint64) uint64
+
+// flipsAVX512 is flipsAVX2 with the VPLZCNTQ flips of moves_amd64.h, where
+// hasAVX512Kernel is set.
+//
+//go:noescape
+func flipsAVX512(p, o uint64, sq Square) uint64
+
+// last2AVX2, last3AVX2 and last4AVX2 are Last2, Last3 and Last4 in
+// assembly (last_amd64.s, generated), each calling the one below for its
+// children, with the flips of moves_amd64.h inline; the AVX512 twins use
+// the VPLZCNTQ flips instead (hasAVX512Kernel).
+
+//go:noescape
+func last2AVX2(p, o uint64, alpha int, x1, x2 int) (score, nodes int)
+
+//go:noescape
+func last3AVX2(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int)
+
+//go:noescape
+func last4AVX2(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int)
+
+//go:noescape
+func last2AVX512(p, o uint64, alpha int, x1, x2 int) (score, nodes int)
+
+//go:noescape
+func last3AVX512(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int)
+
+//go:noescape
+func last4AVX512(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int)

@@ -42,6 +42,39 @@
 	VPOR    X4, X3, X3 \
 	VMOVQ   X3, BX
 
+// MOVES_CANDIDATESZ is MOVES_CANDIDATES with AVX-512 VL: each "x |= m &
+// y" of the fill is one VPTERNLOGQ (0xF8: A | B & C) instead of an AND
+// and an OR, which shortens the fill's dependency chains. Same registers.
+#define MOVES_CANDIDATESZ \
+	VPAND   Y8, Y1, Y2 \
+	VPSLLVQ Y9, Y0, Y3 \
+	VPAND   Y2, Y3, Y3 \
+	VPSLLVQ Y9, Y3, Y4 \
+	VPTERNLOGQ $0xF8, Y4, Y2, Y3 \
+	VPSLLVQ Y9, Y2, Y5 \
+	VPAND   Y2, Y5, Y5 \
+	VPSLLVQ Y10, Y3, Y4 \
+	VPTERNLOGQ $0xF8, Y4, Y5, Y3 \
+	VPSLLVQ Y10, Y3, Y4 \
+	VPTERNLOGQ $0xF8, Y4, Y5, Y3 \
+	VPSLLVQ Y9, Y3, Y3 \
+	VPSRLVQ Y9, Y0, Y6 \
+	VPAND   Y2, Y6, Y6 \
+	VPSRLVQ Y9, Y6, Y4 \
+	VPTERNLOGQ $0xF8, Y4, Y2, Y6 \
+	VPSRLVQ Y9, Y5, Y7 \
+	VPSRLVQ Y10, Y6, Y4 \
+	VPTERNLOGQ $0xF8, Y4, Y7, Y6 \
+	VPSRLVQ Y10, Y6, Y4 \
+	VPTERNLOGQ $0xF8, Y4, Y7, Y6 \
+	VPSRLVQ Y9, Y6, Y6 \
+	VPOR    Y6, Y3, Y3 \
+	VEXTRACTI128 $1, Y3, X4 \
+	VPOR    X4, X3, X3 \
+	VPSHUFD $0x4E, X3, X4 \
+	VPOR    X4, X3, X3 \
+	VMOVQ   X3, BX
+
 // FLIPS: the discs flipped by a move on square CX, in the low quadword of X4
 // (and the high one). Reads Y12 = p and Y13 = o broadcast, Y11 = o &
 // ·dirMask, Y14 = Y11 & (Y11 >> ·dirShift), Y15 = 0, Y9 and Y10; leaves the
@@ -102,4 +135,44 @@
 	VPAND Y8, Y13, Y11 \
 	VPSRLVQ Y9, Y11, Y14 \
 	VPAND Y11, Y14, Y14 \
+	VPXOR Y15, Y15, Y15
+
+// FLIPSZ is FLIPS with AVX-512 (VL, CD): towards lower bits the first
+// square that is not o is the highest set bit of ray &^ o, which VPLZCNTQ
+// finds at once, where AVX2 needs a Kogge-Stone fill. Reads Y12 = p, Y13
+// = o broadcast, Y8 = ·topBit (moves_amd64.s) broadcast, Y15 = 0
+// (FLIPSZ_SETUP); result in X4; clobbers Y3-Y7, AX and R12. VPTERNLOGQ
+// merges the last masks: 0x40 is A & B &^ C, 0xF8 is A | B & C.
+#define FLIPSZ \
+	MOVQ CX, AX \
+	SHLQ $6, AX \
+	LEAQ ·rays(SB), R12 \
+	VMOVDQU (R12)(AX*1), Y3 \
+	VMOVDQU 32(R12)(AX*1), Y6 \
+	VPANDN Y3, Y13, Y4 \
+	VPANDN Y6, Y13, Y7 \
+	VPSUBQ Y4, Y15, Y5 \
+	VPLZCNTQ Y7, Y7 \
+	VPAND Y5, Y4, Y4 \
+	VPSRLVQ Y7, Y8, Y7 \
+	VPAND Y12, Y4, Y5 \
+	VPAND Y12, Y7, Y7 \
+	VPCMPEQQ Y15, Y5, Y5 \
+	VPADDQ Y7, Y7, Y7 \
+	VPSUBQ ·laneOne(SB), Y4, Y4 \
+	VPSUBQ Y7, Y15, Y7 \
+	VPTERNLOGQ $0x40, Y5, Y3, Y4 \
+	VPTERNLOGQ $0xF8, Y7, Y6, Y4 \
+	VEXTRACTI128 $1, Y4, X5 \
+	VPOR X5, X4, X4 \
+	VPSHUFD $0x4E, X4, X5 \
+	VPOR X5, X4, X4
+
+// FLIPSZ_SETUP loads what FLIPSZ reads, from p in R8 and o in R9.
+#define FLIPSZ_SETUP \
+	VPBROADCASTQ ·topBit(SB), Y8 \
+	VMOVQ R8, X12 \
+	VPBROADCASTQ X12, Y12 \
+	VMOVQ R9, X13 \
+	VPBROADCASTQ X13, Y13 \
 	VPXOR Y15, Y15, Y15

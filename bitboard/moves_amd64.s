@@ -30,6 +30,10 @@ DATA ·laneOne+16(SB)/8, $1
 DATA ·laneOne+24(SB)/8, $1
 GLOBL ·laneOne(SB), RODATA|NOPTR, $32
 
+// The most significant bit in each lane, for FLIPSZ.
+DATA ·topBit+0(SB)/8, $0x8000000000000000
+GLOBL ·topBit(SB), RODATA|NOPTR, $8
+
 // func movesAVX2(p, o uint64) uint64
 TEXT ·movesAVX2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), R8
@@ -58,4 +62,34 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	VMOVQ X4, AX
 	VZEROUPPER
 	MOVQ AX, ret+24(FP)
+	RET
+
+// func flipsAVX512(p, o uint64, sq Square) uint64
+TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	MOVBQSX sq+16(FP), CX
+	FLIPSZ_SETUP
+	FLIPSZ
+	VMOVQ X4, AX
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
+	RET
+
+// func movesAVX512(p, o uint64) uint64
+TEXT ·movesAVX512(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	VMOVDQU ·dirMask(SB), Y8
+	VMOVDQU ·dirShift(SB), Y9
+	VMOVDQU ·dirShift2(SB), Y10
+	VMOVQ R8, X0
+	VPBROADCASTQ X0, Y0
+	VMOVQ R9, X1
+	VPBROADCASTQ X1, Y1
+	MOVES_CANDIDATESZ
+	ORQ  R9, R8
+	ANDNQ BX, R8, BX
+	VZEROUPPER
+	MOVQ BX, ret+16(FP)
 	RET

@@ -3,12 +3,38 @@
 package bitboard
 
 // No assembly on this architecture: the portable paths run.
-const hasAVX2Kernel = false
+const hasAVX2Kernel, hasAVX512Kernel = false, false
 
-func perftLeaves(p, o uint64) uint64          { return perftLeavesGo(p, o) }
-func perft3Leaves(p, o uint64) uint64         { return perft3LeavesGo(p, o) }
-func movesAVX2(p, o uint64) uint64            { return movesGo(p, o) }
-func flipsAVX2(p, o uint64, sq Square) uint64 { return flipsGo(p, o, sq) }
+func perftLeaves(p, o uint64) uint64            { return perftLeavesGo(p, o) }
+func perft3Leaves(p, o uint64) uint64           { return perft3LeavesGo(p, o) }
+func movesAVX512(p, o uint64) uint64            { return movesGo(p, o) }
+func movesAVX2(p, o uint64) uint64              { return movesGo(p, o) }
+func flipsAVX2(p, o uint64, sq Square) uint64   { return flipsGo(p, o, sq) }
+func flipsAVX512(p, o uint64, sq Square) uint64 { return flipsGo(p, o, sq) }
 
 // AsmPath names the fast path in use, for benchmark reports.
 func AsmPath() string { return "portable Go" }
+
+func last2AVX2(p, o uint64, alpha int, x1, x2 int) (score, nodes int) {
+	return last2Go(p, o, alpha, Square(x1), Square(x2))
+}
+
+func last3AVX2(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int) {
+	return last3Go(p, o, alpha, Square(x1), Square(x2), Square(x3))
+}
+
+func last4AVX2(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int) {
+	return last4Go(p, o, alpha, Square(x1), Square(x2), Square(x3), Square(x4))
+}
+
+func last2AVX512(p, o uint64, alpha int, x1, x2 int) (score, nodes int) {
+	return last2AVX2(p, o, alpha, x1, x2)
+}
+
+func last3AVX512(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int) {
+	return last3AVX2(p, o, alpha, x1, x2, x3)
+}
+
+func last4AVX512(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int) {
+	return last4AVX2(p, o, alpha, x1, x2, x3, x4)
+}

@@ -14,7 +14,8 @@ import (
 //
 // Depth layers, from the leaves up:
 //   - 1 to 4 empties: special cases with the empty squares passed as
-//     arguments; the last move only counts flips;
+//     arguments, solved by bitboard.Last1 to Last4 (one assembly call per
+//     4-empties node where the CPU allows); the last move only counts flips;
 //   - up to endShallowMaxEmpties empties: no transposition table, moves in odd
 //     quadrants first (parity);
 //   - deeper: the transposition table's move first, then the others by
@@ -26,80 +27,25 @@ func sqBit(x int) uint64 { return 1 << uint(x) }
 
 func flips(p, o uint64, x int) uint64 { return bitboard.Flips(p, o, bitboard.Square(x)) }
 
-// solve2 scores the position with empties x1, x2.
+// solve2 scores the position with empties x1, x2 (bitboard.Last2: one
+// call, in assembly where the CPU allows, rather than a call per flip).
 func (s *searcher) solve2(p, o uint64, alpha int, x1, x2 int) int {
-	s.nodes++
-	best := -inf
-	if neighbours[x1]&o != 0 {
-		if f := flips(p, o, x1); f != 0 {
-			best = -s.last1(o&^f, p|f|sqBit(x1), x2)
-			if best > alpha {
-				return best
-			}
-		}
-	}
-	if neighbours[x2]&o != 0 {
-		if f := flips(p, o, x2); f != 0 {
-			return max(best, -s.last1(o&^f, p|f|sqBit(x2), x1))
-		}
-	}
-	if best != -inf {
-		return best
-	}
-	// Pass: the opponent moves, p to move after.
-	best = inf
-	if neighbours[x1]&p != 0 {
-		if f := flips(o, p, x1); f != 0 {
-			best = s.last1(p&^f, o|f|sqBit(x1), x2)
-			if best <= alpha {
-				return best
-			}
-		}
-	}
-	if neighbours[x2]&p != 0 {
-		if f := flips(o, p, x2); f != 0 {
-			return min(best, s.last1(p&^f, o|f|sqBit(x2), x1))
-		}
-	}
-	if best != inf {
-		return best
-	}
-	return finalScore(p, o)
+	v, n := bitboard.Last2(p, o, alpha, bitboard.Square(x1), bitboard.Square(x2))
+	s.nodes += uint64(n)
+	return v
 }
 
-// solve3 scores the position with empties x1, x2, x3.
-func (s *searcher) solve3(p, o uint64, alpha int, x1, x2, x3 int) int {
+// last1 scores the position with one empty square x.
+func (s *searcher) last1(p, o uint64, x int) int {
 	s.nodes++
-	best := -inf
-	if neighbours[x1]&o != 0 {
-		if f := flips(p, o, x1); f != 0 {
-			best = -s.solve2(o&^f, p|f|sqBit(x1), -alpha-1, x2, x3)
-			if best > alpha {
-				return best
-			}
-		}
-	}
-	if neighbours[x2]&o != 0 {
-		if f := flips(p, o, x2); f != 0 {
-			v := -s.solve2(o&^f, p|f|sqBit(x2), -alpha-1, x1, x3)
-			if v > alpha {
-				return v
-			}
-			best = max(best, v)
-		}
-	}
-	if neighbours[x3]&o != 0 {
-		if f := flips(p, o, x3); f != 0 {
-			return max(best, -s.solve2(o&^f, p|f|sqBit(x3), -alpha-1, x1, x2))
-		}
-	}
-	if best != -inf {
-		return best
-	}
-	if flips(o, p, x1)|flips(o, p, x2)|flips(o, p, x3) != 0 {
-		return -s.solve3(o, p, -alpha-1, x1, x2, x3)
-	}
-	return finalScore(p, o)
+	return bitboard.Last1(p, o, bitboard.Square(x))
+}
+
+// solve3 scores the position with empties x1, x2, x3 (bitboard.Last3).
+func (s *searcher) solve3(p, o uint64, alpha int, x1, x2, x3 int) int {
+	v, n := bitboard.Last3(p, o, alpha, bitboard.Square(x1), bitboard.Square(x2), bitboard.Square(x3))
+	s.nodes += uint64(n)
+	return v
 }
 
 // solve4 scores the position with 4 empties, squares in odd quadrants first.
@@ -139,47 +85,12 @@ func (s *searcher) solve4(p, o uint64, alpha int) int {
 	return s.solve4sq(p, o, alpha, x1, x2, x3, x4)
 }
 
+// solve4sq scores the position with empties x1 to x4 in that order
+// (bitboard.Last4).
 func (s *searcher) solve4sq(p, o uint64, alpha int, x1, x2, x3, x4 int) int {
-	s.nodes++
-	best := -inf
-	if neighbours[x1]&o != 0 {
-		if f := flips(p, o, x1); f != 0 {
-			best = -s.solve3(o&^f, p|f|sqBit(x1), -alpha-1, x2, x3, x4)
-			if best > alpha {
-				return best
-			}
-		}
-	}
-	if neighbours[x2]&o != 0 {
-		if f := flips(p, o, x2); f != 0 {
-			v := -s.solve3(o&^f, p|f|sqBit(x2), -alpha-1, x1, x3, x4)
-			if v > alpha {
-				return v
-			}
-			best = max(best, v)
-		}
-	}
-	if neighbours[x3]&o != 0 {
-		if f := flips(p, o, x3); f != 0 {
-			v := -s.solve3(o&^f, p|f|sqBit(x3), -alpha-1, x1, x2, x4)
-			if v > alpha {
-				return v
-			}
-			best = max(best, v)
-		}
-	}
-	if neighbours[x4]&o != 0 {
-		if f := flips(p, o, x4); f != 0 {
-			return max(best, -s.solve3(o&^f, p|f|sqBit(x4), -alpha-1, x1, x2, x3))
-		}
-	}
-	if best != -inf {
-		return best
-	}
-	if flips(o, p, x1)|flips(o, p, x2)|flips(o, p, x3)|flips(o, p, x4) != 0 {
-		return -s.solve4sq(o, p, -alpha-1, x1, x2, x3, x4)
-	}
-	return finalScore(p, o)
+	v, n := bitboard.Last4(p, o, alpha, bitboard.Square(x1), bitboard.Square(x2), bitboard.Square(x3), bitboard.Square(x4))
+	s.nodes += uint64(n)
+	return v
 }
 
 // nws is the null-window endgame search: it returns a score v with

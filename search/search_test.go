@@ -232,21 +232,6 @@ func readFFO(t testing.TB, name string) []bitboard.OBFEntry {
 	return es
 }
 
-func TestCountLastFlips(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	for range 20000 {
-		x := r.IntN(64)
-		p := r.Uint64() &^ sqBit(x)
-		o := ^p &^ sqBit(x)
-		for _, side := range [2][2]uint64{{p, o}, {o, p}} {
-			want := bits.OnesCount64(flips(side[0], side[1], x))
-			if got := countLastFlips(side[0], x); got != want {
-				t.Fatalf("p %x x %d: %d flips, want %d", side[0], x, got, want)
-			}
-		}
-	}
-}
-
 // TestThreads runs lazy SMP searches (run with -race): same exact answers.
 // TestIsolatedEmpties checks isolatedEmpties against the neighbour table on
 // random sets of empty squares.
