@@ -353,6 +353,65 @@ func TestSelectiveSearch(t *testing.T) {
 	checkPV(t, pos, info.PV)
 }
 
+// TestEndJump checks that a selective search with time to reach the end
+// stops its midgame iterations midEndJumpEmpties short of it and searches
+// to the end instead, selective levels first, then exact.
+func TestEndJump(t *testing.T) {
+	if midEndJumpEmpties <= 0 {
+		t.Skip("midEndJumpEmpties is 0: no jump")
+	}
+	eng := New(Options{HashMB: 8})
+	for _, e := range readFFO(t, "fforum-1-19.obf")[:3] {
+		n := e.Position.Empties()
+		var infos []Info
+		info := eng.Search(context.Background(), e.Position, Limits{Selectivity: 73, EndgameEmpties: 1, Time: time.Minute}, func(i Info) { infos = append(infos, i) })
+		if !info.Exact || info.Score != e.Scores[0].Score {
+			t.Errorf("%s: %+v, want exact %+d", e.Position, info, e.Scores[0].Score)
+		}
+		ends := 0
+		for _, i := range infos {
+			if i.Depth < n && i.Depth > n-midEndJumpEmpties {
+				t.Errorf("%s (%d empties): a midgame iteration to depth %d, want none past %d", e.Position, n, i.Depth, n-midEndJumpEmpties)
+			}
+			if i.Depth == n && i.Selectivity < 100 {
+				ends++
+				if i.Exact {
+					t.Errorf("%s: selective result marked exact: %+v", e.Position, i)
+				}
+			}
+		}
+		if ends == 0 {
+			t.Errorf("%s: no selective search to the end", e.Position)
+		}
+	}
+}
+
+// TestSolveAfterEnd checks that a timed selective search of a position it
+// will solve reports its search to the end at the selective levels before
+// the exact result, when midSolveAfterEnd asks for it.
+func TestSolveAfterEnd(t *testing.T) {
+	if midSolveAfterEnd == 0 || midEndJumpEmpties <= 0 {
+		t.Skip("midSolveAfterEnd is 0: the solve may come right after the pre-search")
+	}
+	eng := New(Options{HashMB: 8})
+	for _, e := range readFFO(t, "fforum-1-19.obf")[:3] {
+		var infos []Info
+		info := eng.Search(context.Background(), e.Position, Limits{Selectivity: 73, Time: time.Minute}, func(i Info) { infos = append(infos, i) })
+		if !info.Exact || info.Score != e.Scores[0].Score {
+			t.Errorf("%s: %+v, want exact %+d", e.Position, info, e.Scores[0].Score)
+		}
+		levels := 0
+		for _, i := range infos {
+			if i.Depth == e.Position.Empties() && i.Selectivity < 100 {
+				levels++
+			}
+		}
+		if levels != len(selectivityLevels)-1 {
+			t.Errorf("%s: %d selective results to the end before the solve, want one per level below 100%%", e.Position, levels)
+		}
+	}
+}
+
 func checkPV(t *testing.T, pos bitboard.Position, pv []bitboard.Square) {
 	t.Helper()
 	for _, m := range pv {

@@ -144,6 +144,18 @@ func (tm *timeManager) another() bool {
 	return tm.elapsed()+next*fit/100 <= tm.budget()
 }
 
+// endFits reports whether a search to the end of the game, started now in
+// place of a deeper midgame iteration, is predicted to end within the
+// budget: it costs about midEndJumpCostPercent of the time spent so far (a
+// negative value: it always fits).
+func (tm *timeManager) endFits() bool {
+	if !tm.timed() || midEndJumpCostPercent < 0 {
+		return true
+	}
+	el := tm.elapsed()
+	return el+el*time.Duration(midEndJumpCostPercent)/100 <= tm.budget()
+}
+
 // solveFits reports whether an exact solve of a position with empties
 // empty squares is predicted to end within the hard limit, from the
 // midgame search's speed so far. A caller that asks for the solve

@@ -76,6 +76,21 @@ const (
 	// Root of a midgame search: aspiration window around the last score.
 	midAspirationWidth = 3  // half-width
 	midAspirationStep  = 12 // widening of the failed side
+	// Root of a midgame search under a selective level: once the depth
+	// would pass empties - midEndJumpEmpties, the next iteration searches
+	// to the end of the game instead (selective, then surer), as Edax does
+	// (0: only when the depth reaches the empties). Under a time limit it
+	// does so only if midEndJumpCostPercent of the time spent so far still
+	// fits: the search to the end costs about that much more than the
+	// midgame iterations before it (1/3 to 10 times at 22-24 empties), and
+	// one that the limit stops leaves only the shallower midgame result.
+	midEndJumpEmpties     = 8
+	midEndJumpCostPercent = 800
+	// Under a time limit, a selective search solves only after its search
+	// to the end (1), not right after the pre-search (0): a solve that the
+	// limit stops leaves only the pre-search's move (a quarter of the
+	// positions at 21-22 empties under 0.5 s a move; bench/RESULTS.md).
+	midSolveAfterEnd = 1
 
 	// Multi-ProbCut (mpc.go).
 	mpcMinDepth        = 3  // from this depth a node may be cut by a shallow search
