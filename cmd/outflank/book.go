@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -647,7 +648,13 @@ func bookMerge(e *env, f bookFlags, files []string) error {
 			return fmt.Errorf("%s: %w", cmd, err)
 		}
 		out.Merge(b)
-		addInfo(out, b.Info)
+		// Shards grown from one base book all carry the base's history:
+		// keep each line once, in order.
+		for _, line := range strings.Split(b.Info, "\n") {
+			if line != "" && !slices.Contains(strings.Split(out.Info, "\n"), line) {
+				addInfo(out, line)
+			}
+		}
 	}
 	addInfo(out, fmt.Sprintf("%s merge of %s (%s)", time.Now().UTC().Format("2006-01-02"), strings.Join(files, " "), version()))
 	if err := out.Save(*f.out); err != nil {

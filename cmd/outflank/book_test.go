@@ -56,6 +56,15 @@ func TestBookCommands(t *testing.T) {
 	}
 	if out, _, _ = runCmd(t, "book", "info", "--book", m); !strings.Contains(out, "14 positions") || !strings.Contains(out, "grow: depth 3") {
 		t.Errorf("info:\n%s", out)
+	} else {
+		// Both shards carry the base book's history; the merge keeps it once.
+		seen := map[string]bool{}
+		for _, line := range strings.Split(out, "\n") {
+			if strings.Contains(line, " grow: ") && seen[line] {
+				t.Errorf("info repeats a history line after the merge: %q", line)
+			}
+			seen[line] = true
+		}
 	}
 	txt := filepath.Join(dir, "m.txt")
 	if _, _, err = runCmd(t, "book", "export", "--book", m, "--text", "--out", txt); err != nil {
