@@ -75,6 +75,25 @@
 	VPOR    X4, X3, X3 \
 	VMOVQ   X3, BX
 
+// FOLD_Y4 ORs Y4's four lanes into X4's low quadword (the flips of all
+// directions into one mask); clobbers X5. FLIPS and FLIPSZ end with it.
+#define FOLD_Y4 \
+	VEXTRACTI128 $1, Y4, X5 \
+	VPOR X5, X4, X4 \
+	VPSHUFD $0x4E, X4, X5 \
+	VPOR X5, X4, X4
+
+// MOVES_SETUP loads what MOVES_CANDIDATES(Z) reads, from p in R8 and o in
+// R9: the direction masks and shifts, and p and o broadcast to Y0, Y1.
+#define MOVES_SETUP \
+	VMOVDQU ·dirMask(SB), Y8 \
+	VMOVDQU ·dirShift(SB), Y9 \
+	VMOVDQU ·dirShift2(SB), Y10 \
+	VMOVQ R8, X0 \
+	VPBROADCASTQ X0, Y0 \
+	VMOVQ R9, X1 \
+	VPBROADCASTQ X1, Y1
+
 // FLIPS: the discs flipped by a move on square CX, in the low quadword of X4
 // (and the high one). Reads Y12 = p and Y13 = o broadcast, Y11 = o &
 // ·dirMask, Y14 = Y11 & (Y11 >> ·dirShift), Y15 = 0, Y9 and Y10; leaves the
@@ -118,10 +137,7 @@
 	VPCMPEQQ Y15, Y7, Y7 \
 	VPANDN Y6, Y7, Y6 \
 	VPOR Y6, Y4, Y4 \
-	VEXTRACTI128 $1, Y4, X5 \
-	VPOR X5, X4, X4 \
-	VPSHUFD $0x4E, X4, X5 \
-	VPOR X5, X4, X4
+	FOLD_Y4
 
 // FLIPS_SETUP loads what FLIPS reads, from p in R8 and o in R9.
 #define FLIPS_SETUP \
@@ -163,10 +179,7 @@
 	VPSUBQ Y7, Y15, Y7 \
 	VPTERNLOGQ $0x40, Y5, Y3, Y4 \
 	VPTERNLOGQ $0xF8, Y7, Y6, Y4 \
-	VEXTRACTI128 $1, Y4, X5 \
-	VPOR X5, X4, X4 \
-	VPSHUFD $0x4E, X4, X5 \
-	VPOR X5, X4, X4
+	FOLD_Y4
 
 // FLIPSZ_SETUP loads what FLIPSZ reads, from p in R8 and o in R9.
 #define FLIPSZ_SETUP \
