@@ -98,18 +98,23 @@ func TestLast2(t *testing.T) {
 	}
 }
 
+// shuffledEmpties lists the empty squares of p and o in a random order (the
+// order a last-empties solver tries them in).
+func shuffledEmpties(r *rand.Rand, p, o uint64) []Square {
+	var x []Square
+	for e := ^(p | o); e != 0; e &= e - 1 {
+		x = append(x, Square(bits.TrailingZeros64(e)))
+	}
+	r.Shuffle(len(x), func(i, j int) { x[i], x[j] = x[j], x[i] })
+	return x
+}
+
 // TestLast3 is TestLast2 with three empties.
 func TestLast3(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for range 30000 {
 		p, o := randomLast(r, 3)
-		var x [3]Square
-		e := ^(p | o)
-		for i := range x {
-			x[i] = Square(bits.TrailingZeros64(e))
-			e &= e - 1
-		}
-		r.Shuffle(3, func(i, j int) { x[i], x[j] = x[j], x[i] })
+		x := shuffledEmpties(r, p, o)
 		alpha := r.IntN(129) - 64
 		exact := exactScore(p, o)
 		v, n := last3Go(p, o, alpha, x[0], x[1], x[2])
@@ -134,13 +139,7 @@ func TestLast4(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for range 20000 {
 		p, o := randomLast(r, 4)
-		var x [4]Square
-		e := ^(p | o)
-		for i := range x {
-			x[i] = Square(bits.TrailingZeros64(e))
-			e &= e - 1
-		}
-		r.Shuffle(4, func(i, j int) { x[i], x[j] = x[j], x[i] })
+		x := shuffledEmpties(r, p, o)
 		alpha := r.IntN(129) - 64
 		exact := exactScore(p, o)
 		v, n := last4Go(p, o, alpha, x[0], x[1], x[2], x[3])
