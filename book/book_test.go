@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
 )
@@ -315,10 +316,15 @@ func TestCancelledExpandLeavesBookUnchanged(t *testing.T) {
 	if b.Len() != 0 {
 		t.Error("a half-valued position was stored")
 	}
-	// Grow stops on the deadline without error and keeps what it added.
+	// Grow stops on a cancelled context (Ctrl-C) without error, keeps what
+	// it added and says it was interrupted; on its deadline it says "time".
 	st, err := b.Grow(ctx, standIn, GrowOptions{Window: 1, MaxPly: 4})
-	if err != nil || st.Stopped != "time" {
+	if err != nil || st.Stopped != "interrupted" {
 		t.Errorf("grow with a cancelled context: %+v %v", st, err)
+	}
+	st, err = b.Grow(context.Background(), standIn, GrowOptions{Window: 1, MaxPly: 4, Deadline: time.Now().Add(-time.Second)})
+	if err != nil || st.Stopped != "time" {
+		t.Errorf("grow past its deadline: %+v %v", st, err)
 	}
 }
 

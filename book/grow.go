@@ -315,8 +315,14 @@ func (b *Book) Grow(ctx context.Context, v Valuer, opt GrowOptions) (GrowStats, 
 	}
 	full := func() bool { return opt.Positions > 0 && st.Added >= opt.Positions }
 	finish := func(why string, err error) (GrowStats, error) {
-		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		// A budget or a Ctrl-C ends a run normally (the book is saved);
+		// the report says which, so that a log tells a finished shard from
+		// one stopped by hand.
+		switch {
+		case errors.Is(err, context.DeadlineExceeded):
 			why, err = "time", nil
+		case errors.Is(err, context.Canceled):
+			why, err = "interrupted", nil
 		}
 		st.Stopped = why
 		if cerr := checkpoint(true); err == nil {
