@@ -3,8 +3,10 @@ package book
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -58,8 +60,12 @@ func sq(t *testing.T, s string) bitboard.Square {
 }
 
 // naive is the reference negamax: the value of each legal move of pos,
-// recursing into book positions and asking the stand-in elsewhere.
+// recursing into book positions and asking the stand-in elsewhere. A book
+// position passes on its best value plus the book's parity correction,
+// which naive takes to be -b.parity (the stand-in's leaf records have the
+// odd depth 5); tests with a parity offset keep finished games out.
 func naive(b *Book, pos bitboard.Position) map[bitboard.Square]int {
+	corr := -b.parity
 	out := map[bitboard.Square]int{}
 	for m := pos.Moves(); m != 0; m &= m - 1 {
 		s := bitboard.FirstSquare(m)
@@ -68,9 +74,9 @@ func naive(b *Book, pos bitboard.Position) map[bitboard.Square]int {
 		case c.GameOver():
 			out[s] = -c.FinalScore()
 		case c.MustPass() && b.Contains(c.Pass()):
-			out[s] = bestOf(naive(b, c.Pass()))
+			out[s] = bestOf(naive(b, c.Pass())) + corr
 		case b.Contains(c):
-			out[s] = -bestOf(naive(b, c))
+			out[s] = -(bestOf(naive(b, c)) + corr)
 		default:
 			v, _ := standIn.Value(context.Background(), c)
 			out[s] = -v.Score
@@ -189,6 +195,62 @@ func TestAdditionsRenegamaxAncestors(t *testing.T) {
 			}
 		}
 		checkAgainstNaive(t, b)
+	}
+}
+
+// With a parity offset, a move into a book position takes that position's
+// best value moved towards the leaves' parity: down by the offset when its
+// leaf search had an even depth (an odd record depth), up when odd, not at
+// all when exact; setting the offset after the additions gives the same
+// book as setting it first.
+func TestParityOffsetCorrectsNegamax(t *testing.T) {
+	var ps []bitboard.Position
+	rng := rand.New(rand.NewPCG(9, 1))
+	for range 6 {
+		p := bitboard.Start()
+		for range 7 {
+			ps = append(ps, p)
+			ms := p.Moves()
+			for range rng.IntN(bitboard.Count(ms)) {
+				ms &= ms - 1
+			}
+			p = p.Play(bitboard.FirstSquare(ms))
+		}
+	}
+	first, later := New(), New()
+	if err := first.SetParityOffset(3); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		for _, b := range []*Book{first, later} {
+			if _, err := b.Expand(context.Background(), p, standIn); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := later.SetParityOffset(3); err != nil {
+		t.Fatal(err)
+	}
+	checkAgainstNaive(t, first)
+	if exportString(t, first) != exportString(t, later) {
+		t.Error("offset set before the additions and after them: different books")
+	}
+	// The three cases of derived, directly.
+	for _, c := range []struct {
+		br   rec
+		want int8
+	}{
+		{rec{value: 5, depth: 14}, -8},                   // odd leaf search: up by 3
+		{rec{value: 5, depth: 5}, -2},                    // even leaf search: down by 3
+		{rec{value: 5, depth: 21, flags: flagExact}, -5}, // exact: as is
+		{rec{value: 63, depth: 14}, -64},                 // clamped to the score range
+	} {
+		if got := derived(c.br, false, true, 3); got.value != c.want {
+			t.Errorf("derived(%+v) = %d, want %d", c.br, got.value, c.want)
+		}
+	}
+	if err := first.SetParityOffset(MaxParityOffset + 1); err == nil {
+		t.Error("an offset out of range was accepted")
 	}
 }
 
@@ -427,6 +489,9 @@ func grown(t *testing.T) *Book {
 
 func TestFileRoundTrip(t *testing.T) {
 	b := grown(t)
+	if err := b.SetParityOffset(-2); err != nil {
+		t.Fatal(err)
+	}
 	var buf bytes.Buffer
 	if err := b.Write(&buf); err != nil {
 		t.Fatal(err)
@@ -436,8 +501,15 @@ func TestFileRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if exportString(t, r) != exportString(t, b) || r.Info != b.Info {
+	if exportString(t, r) != exportString(t, b) || r.Info != b.Info || r.ParityOffset() != -2 {
 		t.Error("book changed through Write/Read")
+	}
+	// An offset out of range, checksum made right, is refused.
+	d := bytes.Clone(data)
+	d[len(magic)+2] = MaxParityOffset + 1
+	binary.LittleEndian.PutUint32(d[len(d)-4:], crc32.ChecksumIEEE(d[:len(d)-4]))
+	if _, err := Read(d); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("parity offset %d: %v", MaxParityOffset+1, err)
 	}
 	// Every truncation and every single-byte change is refused.
 	for n := range len(data) {
@@ -462,13 +534,19 @@ func TestFileRoundTrip(t *testing.T) {
 
 func TestTextRoundTrip(t *testing.T) {
 	b := grown(t)
+	if err := b.SetParityOffset(4); err != nil {
+		t.Fatal(err)
+	}
 	text := exportString(t, b)
 	r, err := Import(strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if exportString(t, r) != text || r.Info != b.Info {
+	if exportString(t, r) != text || r.Info != b.Info || r.ParityOffset() != 4 {
 		t.Error("book changed through Export/Import")
+	}
+	if _, err := Import(strings.NewReader("#parity-offset x\n")); err == nil || !strings.Contains(err.Error(), "line 1: parity offset") {
+		t.Errorf("a bad parity offset line: %v", err)
 	}
 	// A position may be written in any symmetric form.
 	start := bitboard.Start()

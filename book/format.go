@@ -20,7 +20,9 @@ import (
 // File format, little-endian:
 //
 //	magic    "OFBOOK\x1a\n" (8 bytes; the \x1a and \n catch text-mode copies)
-//	version  uint16 (2), reserved uint16 (0)
+//	version  uint16 (2), parity offset int16 (see Book.SetParityOffset;
+//	         0 in books written before it existed, which were negamaxed
+//	         plainly)
 //	nodes    uint32, then info length uint32 and the info text (UTF-8)
 //	nodes, sorted by key: player uint64, opponent uint64, move count uint8,
 //	         then per move: square uint8, value int8, depth uint8,
@@ -62,7 +64,7 @@ func (b *Book) Write(w io.Writer) error {
 	buf := make([]byte, 0, len(magic)+12+len(info)+n+4)
 	buf = append(buf, magic...)
 	buf = binary.LittleEndian.AppendUint16(buf, version)
-	buf = binary.LittleEndian.AppendUint16(buf, 0)
+	buf = binary.LittleEndian.AppendUint16(buf, uint16(int16(b.parity)))
 	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(keys)))
 	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(info)))
 	buf = append(buf, info...)
@@ -105,7 +107,11 @@ func Read(data []byte) (*Book, error) {
 	if infoLen > maxInfo || uint64(len(body)) < uint64(head)+uint64(infoLen)+17*uint64(n) {
 		return nil, fmt.Errorf("%w: %d positions and %d bytes of info announced, %d bytes present", ErrCorrupt, n, infoLen, len(data))
 	}
-	b := &Book{nodes: make(map[key][]rec, n), Info: string(body[head : head+int(infoLen)])}
+	parity := int(int16(binary.LittleEndian.Uint16(body[len(magic)+2:])))
+	if parity < -MaxParityOffset || parity > MaxParityOffset {
+		return nil, fmt.Errorf("%w: parity offset %d out of range", ErrCorrupt, parity)
+	}
+	b := &Book{nodes: make(map[key][]rec, n), Info: string(body[head : head+int(infoLen)]), parity: parity}
 	r := body[head+int(infoLen):]
 	var prev key
 	for i := uint32(0); i < n; i++ {
@@ -219,7 +225,8 @@ func (b *Book) Save(path string) error {
 }
 
 // Text format (Export, Import): '#' lines are comments, "#info TEXT" lines
-// make up the info; every other line is a position, the 64 squares a1..h8
+// make up the info, "#parity-offset N" sets the parity offset (0 when
+// absent); every other line is a position, the 64 squares a1..h8
 // with X for the side to move, O for the other side and - for empty, then
 // " X", then its moves as SQUARE:VALUE@DEPTH/SELECTIVITY, with a trailing x
 // when exact and s when screened: "c4:+2@14/100", "a1:-20@6/100s".
@@ -234,6 +241,7 @@ func (b *Book) Export(w io.Writer) error {
 			fmt.Fprintf(bw, "#info %s\n", l)
 		}
 	}
+	fmt.Fprintf(bw, "#parity-offset %d\n", b.parity)
 	for _, k := range b.keys() {
 		bw.WriteString(bitboard.FromColors(k.p, k.o, bitboard.Black).String())
 		for _, r := range b.nodes[k] {
@@ -262,6 +270,14 @@ func Import(r io.Reader) (*Book, error) {
 		line := strings.TrimSpace(sc.Text())
 		if strings.HasPrefix(line, "#info ") {
 			info = append(info, strings.TrimPrefix(line, "#info "))
+			continue
+		}
+		if v, ok := strings.CutPrefix(line, "#parity-offset "); ok {
+			off, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil || off < -MaxParityOffset || off > MaxParityOffset {
+				return nil, fmt.Errorf("book text line %d: parity offset %q: want %d to %d", n, v, -MaxParityOffset, MaxParityOffset)
+			}
+			b.parity = off
 			continue
 		}
 		if line == "" || line[0] == '#' {

@@ -469,8 +469,12 @@ func (b *Book) Learn(ctx context.Context, start bitboard.Position, moves []bitbo
 
 // Merge adds the positions of o (e.g. a shard's) to b. A position in both
 // keeps, move by move, the deeper search (then the less selective one);
-// then b is negamaxed.
+// then b is negamaxed. An empty b takes o's parity offset; otherwise b keeps
+// its own.
 func (b *Book) Merge(o *Book) {
+	if len(b.nodes) == 0 {
+		b.parity = o.parity
+	}
 	for k, ors := range o.nodes {
 		rs, ok := b.nodes[k]
 		if !ok {
