@@ -70,6 +70,7 @@ var (
 	midOrderCornerWeight    = knob("midOrderCornerWeight", 0)
 	midAspirationWidth      = knob("midAspirationWidth", 3)
 	midAspirationStep       = knob("midAspirationStep", 12)
+	midAspirationParity     = knob("midAspirationParity", 1)
 	midEndJumpEmpties       = knob("midEndJumpEmpties", 8)
 	midEndJumpCostPercent   = knob("midEndJumpCostPercent", 800)
 	midSolveAfterEnd        = knob("midSolveAfterEnd", 1)

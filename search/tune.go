@@ -74,8 +74,9 @@ const (
 	midOrderCornerWeight    = 0 // weight of our corners
 
 	// Root of a midgame search: aspiration window around the last score.
-	midAspirationWidth = 3  // half-width
-	midAspirationStep  = 12 // widening of the failed side
+	midAspirationWidth  = 3  // half-width
+	midAspirationStep   = 12 // widening of the failed side
+	midAspirationParity = 1  // 1: the guess is the score of the last iteration of the same parity (two plies shallower); 0: of the last one
 	// Root of a midgame search under a selective level: once the depth
 	// would pass empties - midEndJumpEmpties, the next iteration searches
 	// to the end of the game instead (selective, then surer), as Edax does
