@@ -427,7 +427,19 @@ func TestLearnAndRevalue(t *testing.T) {
 		v.Depth, v.Selectivity = 10, 100
 		return v, err
 	})
-	st, err := b.Revalue(context.Background(), deeper, 9, nil)
+	// With MaxPly, only the positions of the first moves.
+	top, err := b.Revalue(context.Background(), deeper, RevalueOptions{MinDepth: 9, MaxPly: 3}, nil)
+	if err != nil || top.Searches == 0 {
+		t.Fatalf("revalue to ply 3: %+v %v", top, err)
+	}
+	for k := range b.nodes {
+		for _, m := range b.Moves(k.position()) {
+			if !m.InBook && !m.Exact && (m.Depth == 11) != (discs(k) <= 7) {
+				t.Errorf("%d discs, leaf %v: revalued %v, want %v", discs(k), m, m.Depth == 11, discs(k) <= 7)
+			}
+		}
+	}
+	st, err := b.Revalue(context.Background(), deeper, RevalueOptions{MinDepth: 9}, nil)
 	if err != nil || st.Searches == 0 {
 		t.Fatalf("revalue: %+v %v", st, err)
 	}
@@ -438,7 +450,7 @@ func TestLearnAndRevalue(t *testing.T) {
 			}
 		}
 	}
-	if st2, _ := b.Revalue(context.Background(), deeper, 9, nil); st2.Searches != 0 {
+	if st2, _ := b.Revalue(context.Background(), deeper, RevalueOptions{MinDepth: 9}, nil); st2.Searches != 0 {
 		t.Errorf("a second revalue searched %d times", st2.Searches)
 	}
 }
@@ -674,6 +686,21 @@ func TestScreenSearchesOnlyCloseMoves(t *testing.T) {
 	}
 	if n != full || sc.full != full || full == len(ms) {
 		t.Errorf("%d full searches reported, %d made, %d moves deep of %d", n, sc.full, full, len(ms))
+	}
+	// Revalue searches the full ones again, never the screened ones.
+	deeper := ValuerFunc(func(ctx context.Context, p bitboard.Position) (Valuation, error) {
+		v, err := standIn.Value(ctx, p)
+		v.Depth = 10
+		return v, err
+	})
+	st, err := b.Revalue(context.Background(), deeper, RevalueOptions{MinDepth: 11}, nil)
+	if err != nil || st.Searches != full {
+		t.Errorf("revalue: %d searches (want %d, the fully searched moves), %v", st.Searches, full, err)
+	}
+	for _, m := range b.Moves(pos) {
+		if m.Screened != (m.Depth == 2) || !m.Screened && m.Depth != 11 {
+			t.Errorf("after revalue: %v", m)
+		}
 	}
 }
 

@@ -496,16 +496,37 @@ func (b *Book) Merge(o *Book) {
 // RevalueStats says what Revalue did.
 type RevalueStats struct{ Positions, Searches int }
 
+// RevalueOptions says which moves Revalue searches again.
+type RevalueOptions struct {
+	// MinDepth: leaf moves valued below this depth are searched again.
+	MinDepth int
+	// MaxPly: only positions at most this many moves from the start (0:
+	// all), so that the top of a book can be valued deeper than the rest.
+	MaxPly int
+}
+
 // Revalue searches again, with v, every leaf move (one whose position is not
-// in the book) valued below minDepth, deepest book positions first, and
-// re-negamaxes: re-valuing a book with a newer engine. It stops cleanly on
-// ctx (the book stays consistent) and resumes where it stopped, since moves
-// already re-valued are deep enough to be skipped; checkpoint, if not nil,
-// is called after every position.
-func (b *Book) Revalue(ctx context.Context, v Valuer, minDepth int, checkpoint func(*Book) error) (RevalueStats, error) {
+// in the book) valued below opt.MinDepth, except moves valued by the screen
+// alone (they lost clearly; see Screener), shallowest book positions first
+// (those most games reach), and re-negamaxes: re-valuing a book with a
+// newer engine or a deeper search. It stops cleanly on ctx (the book stays
+// consistent) and resumes where it stopped, since moves already re-valued
+// are deep enough to be skipped; checkpoint, if not nil, is called after
+// every position.
+func (b *Book) Revalue(ctx context.Context, v Valuer, opt RevalueOptions, checkpoint func(*Book) error) (RevalueStats, error) {
 	var st RevalueStats
 	keys := b.keys()
-	sort.SliceStable(keys, func(i, j int) bool { return discs(keys[i]) > discs(keys[j]) })
+	if opt.MaxPly > 0 {
+		n := 0
+		for _, k := range keys {
+			if discs(k) <= 4+opt.MaxPly {
+				keys[n] = k
+				n++
+			}
+		}
+		keys = keys[:n]
+	}
+	sort.SliceStable(keys, func(i, j int) bool { return discs(keys[i]) < discs(keys[j]) })
 	b.indexParents()
 	for _, k := range keys {
 		rs := b.nodes[k]
@@ -513,7 +534,7 @@ func (b *Book) Revalue(ctx context.Context, v Valuer, minDepth int, checkpoint f
 		changed := false
 		for i, r := range rs {
 			c := pos.Play(bitboard.Square(r.sq))
-			if int(r.depth) >= minDepth || c.GameOver() {
+			if int(r.depth) >= opt.MinDepth || r.flags&flagScreened != 0 || c.GameOver() {
 				continue
 			}
 			if _, in := b.resolve(c); in {

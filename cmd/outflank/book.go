@@ -45,9 +45,11 @@ outflank book grow --book FILE [--from FILE] [--wthor DIR] [--xot] [search flags
 outflank book learn --book FILE [search flags] GAMES.ggf...
     adds every position of the games (up to --max-ply) to FILE, valued by
     search (e.g. the --games-out file of "outflank match").
-outflank book revalue --book FILE --depth D [search flags] [--time T]
+outflank book revalue --book FILE --depth D [--max-ply P] [search flags] [--time T]
     searches again every leaf move valued below depth D (a newer engine,
-    a deeper book); resumable like grow.
+    a deeper book), in the positions of the first P moves only if given,
+    shallowest first; moves the screen alone valued stay as they are.
+    Resumable like grow.
 outflank book show [--book FILE] [--moves TRANSCRIPT | --board OBF]
     prints the book moves of a position (the start by default), best first,
     with value, depth and selectivity.
@@ -116,7 +118,7 @@ func addBookFlags(fs *pflag.FlagSet) bookFlags {
 		solve:        fs.Int("solve", 20, "grow, learn, revalue: solve positions with at most this many empties exactly"),
 		window:       fs.Int("window", 3, "grow: explore moves within this many discs of the best"),
 		pathWindow:   fs.Int("path-window", 6, "grow: ...and within this many summed along the line"),
-		maxPly:       fs.Int("max-ply", 30, "grow, learn: deepest book position, in moves from the start"),
+		maxPly:       fs.Int("max-ply", 30, "grow, learn: deepest book position, in moves from the start; revalue: only positions this deep or less (default all)"),
 		positions:    fs.Int("positions", 0, "grow: stop after adding this many positions (0: no limit)"),
 		timeLimit:    fs.Duration("time", 0, "grow, revalue: stop after this long (0: no limit)"),
 		checkpoint:   fs.Duration("checkpoint", time.Minute, "grow, revalue: save the book this often"),
@@ -490,7 +492,14 @@ func bookRevalue(e *env, f bookFlags) error {
 	ctx, cancel := interruptible(*f.timeLimit)
 	defer cancel()
 	cpu0, last := cpuTime(), time.Now()
-	st, err := b.Revalue(ctx, v, *f.depth, func(b *book.Book) error {
+	opt := book.RevalueOptions{MinDepth: *f.depth}
+	if f.fs.Changed("max-ply") {
+		if *f.maxPly < 1 || *f.maxPly > 60 {
+			return fmt.Errorf("%s: --max-ply %d: want 1 to 60", cmd, *f.maxPly)
+		}
+		opt.MaxPly = *f.maxPly
+	}
+	st, err := b.Revalue(ctx, v, opt, func(b *book.Book) error {
 		if time.Since(last) < *f.checkpoint {
 			return nil
 		}
