@@ -41,10 +41,13 @@ var (
 	endOrderCornerWeight         = knob("endOrderCornerWeight", 0)
 	endOrderParityBonus          = knob("endOrderParityBonus", 4)
 
-	solvePresearchOffset   = knob("solvePresearchOffset", 10)
-	solvePresearchMaxDepth = knob("solvePresearchMaxDepth", 12)
-	solveAspirationWidth   = knob("solveAspirationWidth", 4)
-	solveAspirationGrowth  = knob("solveAspirationGrowth", 2)
+	solvePresearchOffset     = knob("solvePresearchOffset", 10)
+	solvePresearchMaxDepth   = knob("solvePresearchMaxDepth", 12)
+	solveSelectivePercent    = knob("solveSelectivePercent", 87)
+	solveSelectiveMinEmpties = knob("solveSelectiveMinEmpties", 22)
+	solveSelectiveMaxScore   = knob("solveSelectiveMaxScore", 40)
+	solveAspirationWidth     = knob("solveAspirationWidth", 4)
+	solveAspirationGrowth    = knob("solveAspirationGrowth", 2)
 
 	clockSolveEmpties        = knob("clockSolveEmpties", 20)
 	clockSolvedMovePercent   = knob("clockSolvedMovePercent", 25)

@@ -151,6 +151,19 @@ func (r *rootSearch) run() (info Info) {
 		if r.beforeSolve != nil {
 			r.beforeSolve()
 		}
+		if solveSelectivePercent > 0 && !jumped && !tm.timed() && empties >= solveSelectiveMinEmpties && max(r.best.Score, -r.best.Score) <= solveSelectiveMaxScore {
+			// Without a time limit, a selective search to the end first:
+			// its probable score (nearly always the exact one) centres the
+			// aspiration window and its table moves order the solve
+			// (bench/RESULTS.md, issue 13, "Round of 2026-11-23"). Not
+			// near ±64: Multi-ProbCut cannot cut past the score range, and
+			// the pass grows into a full-width midgame search (FFO #39,
+			// +64: 168 M nodes where the solve alone takes 8 M).
+			r.s.sel = selectivityOf(solveSelectivePercent)
+			score := r.iterate(moves, empties, false)
+			r.best = r.result(moves, empties, score, false)
+			r.report(r.best)
+		}
 		r.s.sel = noSelectivity
 		r.solve(moves, empties)
 	}

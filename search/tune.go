@@ -42,10 +42,13 @@ const (
 	endOrderParityBonus          = 4  // bonus for a move into a quadrant with an odd number of empties
 
 	// Root of a solve.
-	solvePresearchOffset   = 10 // without a time limit, a midgame search to depth empties-solvePresearchOffset first,
-	solvePresearchMaxDepth = 12 // at most this deep
-	solveAspirationWidth   = 4  // aspiration window half-width around its score (<0: full window)
-	solveAspirationGrowth  = 2  // the widening after a failure is multiplied by this each time
+	solvePresearchOffset     = 10 // without a time limit, a midgame search to depth empties-solvePresearchOffset first,
+	solvePresearchMaxDepth   = 12 // at most this deep
+	solveSelectivePercent    = 87 // without a time limit, a selective search to the end at this confidence before the solve (0: none)
+	solveSelectiveMinEmpties = 22 // ... from this many empties (below, the solve is cheap and the pass costs more than it saves)
+	solveSelectiveMaxScore   = 40 // ... only if the pre-search scores at most this many discs either way
+	solveAspirationWidth     = 4  // aspiration window half-width around its score (<0: full window)
+	solveAspirationGrowth    = 2  // the widening after a failure is multiplied by this each time
 
 	// Time manager (timeman.go).
 	clockSolveEmpties        = 20   // a clock's time is shared over the moves left, those at or below this many empties
