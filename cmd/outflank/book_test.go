@@ -54,6 +54,20 @@ func TestBookCommands(t *testing.T) {
 	if err != nil || !strings.Contains(out, "in book: negamaxed") || !strings.Contains(out, "leaf: searched") {
 		t.Fatalf("show: %v\n%s", err, out)
 	}
+	// A new book gets the default parity offset, and the merge keeps it.
+	if out, _, _ = runCmd(t, "book", "info", "--book", m); !strings.Contains(out, fmt.Sprintf("parity offset of the negamax: %d discs", defaultBookParity)) {
+		t.Errorf("info of the merged shards of a new book:\n%s", out)
+	}
+	// --parity-offset sets it, re-negamaxed.
+	p0 := filepath.Join(dir, "p0.book")
+	if _, _, err = runCmd(t, "book", "merge", "--out", p0, "--parity-offset", "0", m); err != nil {
+		t.Fatal(err)
+	}
+	if b0, err := book.Load(p0); err != nil {
+		t.Error(err)
+	} else if b0.ParityOffset() != 0 {
+		t.Errorf("merge --parity-offset 0: offset %d", b0.ParityOffset())
+	}
 	if out, _, _ = runCmd(t, "book", "info", "--book", m); !strings.Contains(out, "14 positions") || !strings.Contains(out, "grow: depth 3") {
 		t.Errorf("info:\n%s", out)
 	} else {
@@ -102,6 +116,7 @@ func TestBookCommands(t *testing.T) {
 		{[]string{"book", "grow"}, "--book FILE is required"},
 		{[]string{"book", "learn", "--book", m, txt}, "no GGF game"},
 		{[]string{"book", "frobnicate"}, "unknown action"},
+		{[]string{"book", "merge", "--out", filepath.Join(dir, "p99.book"), "--parity-offset", "99", m}, "--parity-offset: parity offset 99"},
 	} {
 		if _, _, err := runCmd(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want an error about %q", c.args, err, c.want)
