@@ -26,10 +26,9 @@ type rootSearch struct {
 	// found is a move that the iteration in progress has proven better
 	// than the last one's best (none: NoSquare); a stopped search plays it.
 	found rootMove
-	// iterScore[d] is the score of the completed midgame iteration of depth
-	// d (iterDone[d]), for the aspiration's guess (midAspirationParity).
-	iterScore [61]int
-	iterDone  [61]bool
+	// before is the midgame iteration completed before best (Depth 0:
+	// none), for the aspiration's guess (midAspirationParity).
+	before Info
 }
 
 type rootMove struct {
@@ -121,10 +120,7 @@ func (r *rootSearch) run() (info Info) {
 		}
 		exact := d >= empties
 		score := r.iterate(moves, d, exact)
-		r.best = r.result(moves, d, score, exact)
-		if d <= 60 {
-			r.iterScore[d], r.iterDone[d] = score, true
-		}
+		r.before, r.best = r.best, r.result(moves, d, score, exact)
 		r.found.sq = bitboard.NoSquare
 		r.report(r.best)
 		if exact {
@@ -258,8 +254,8 @@ func (r *rootSearch) iterate(moves []rootMove, d int, exact bool) int {
 	// depths than at even ones (bench/parity.go), so the last iteration's
 	// score misses by that much, alternately up and down; the one before,
 	// of the same parity, is the nearer guess.
-	if midAspirationParity != 0 && r.best.Depth == d-1 && d >= 3 && d <= 60 && r.iterDone[d-2] {
-		g = r.iterScore[d-2]
+	if midAspirationParity != 0 && r.best.Depth == d-1 && d >= 3 && r.before.Depth == d-2 {
+		g = r.before.Score
 	}
 	lo, hi := g-midAspirationWidth, g+midAspirationWidth
 	for {
