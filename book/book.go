@@ -116,6 +116,15 @@ type Book struct {
 // MaxParityOffset bounds the parity offset a book may hold.
 const MaxParityOffset = 16
 
+// checkParity checks a parity offset's range (set, read from a file or a
+// text book).
+func checkParity(n int) error {
+	if n < -MaxParityOffset || n > MaxParityOffset {
+		return fmt.Errorf("parity offset %d: want %d to %d discs", n, -MaxParityOffset, MaxParityOffset)
+	}
+	return nil
+}
+
 // ParityOffset returns the book's odd-even correction (see SetParityOffset).
 func (b *Book) ParityOffset() int { return b.parity }
 
@@ -137,8 +146,8 @@ func (b *Book) ParityOffset() int { return b.parity }
 // an odd depth (its record's depth D even), minus n when even; exact
 // values are not moved. n is in [-MaxParityOffset, MaxParityOffset].
 func (b *Book) SetParityOffset(n int) error {
-	if n < -MaxParityOffset || n > MaxParityOffset {
-		return fmt.Errorf("parity offset %d: want %d to %d discs", n, -MaxParityOffset, MaxParityOffset)
+	if err := checkParity(n); err != nil {
+		return err
 	}
 	b.parity = n
 	b.Negamax()

@@ -108,8 +108,8 @@ func Read(data []byte) (*Book, error) {
 		return nil, fmt.Errorf("%w: %d positions and %d bytes of info announced, %d bytes present", ErrCorrupt, n, infoLen, len(data))
 	}
 	parity := int(int16(binary.LittleEndian.Uint16(body[len(magic)+2:])))
-	if parity < -MaxParityOffset || parity > MaxParityOffset {
-		return nil, fmt.Errorf("%w: parity offset %d out of range", ErrCorrupt, parity)
+	if err := checkParity(parity); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	b := &Book{nodes: make(map[key][]rec, n), Info: string(body[head : head+int(infoLen)]), parity: parity}
 	r := body[head+int(infoLen):]
@@ -274,8 +274,11 @@ func Import(r io.Reader) (*Book, error) {
 		}
 		if v, ok := strings.CutPrefix(line, "#parity-offset "); ok {
 			off, err := strconv.Atoi(strings.TrimSpace(v))
-			if err != nil || off < -MaxParityOffset || off > MaxParityOffset {
-				return nil, fmt.Errorf("book text line %d: parity offset %q: want %d to %d", n, v, -MaxParityOffset, MaxParityOffset)
+			if err != nil {
+				return nil, fmt.Errorf("book text line %d: parity offset %q: not a number", n, v)
+			}
+			if err := checkParity(off); err != nil {
+				return nil, fmt.Errorf("book text line %d: %w", n, err)
 			}
 			b.parity = off
 			continue

@@ -517,14 +517,7 @@ func (b *Book) Revalue(ctx context.Context, v Valuer, opt RevalueOptions, checkp
 	var st RevalueStats
 	keys := b.keys()
 	if opt.MaxPly > 0 {
-		n := 0
-		for _, k := range keys {
-			if discs(k) <= 4+opt.MaxPly {
-				keys[n] = k
-				n++
-			}
-		}
-		keys = keys[:n]
+		keys = slices.DeleteFunc(keys, func(k key) bool { return discs(k) > 4+opt.MaxPly })
 	}
 	sort.SliceStable(keys, func(i, j int) bool { return discs(keys[i]) < discs(keys[j]) })
 	b.indexParents()
