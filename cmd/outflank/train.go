@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -104,6 +105,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	samplesFile := fs.String("samples", "", "cache the labelled positions in this file (reused if it exists)")
 	solveEmpties := fs.Int("solve-empties", 18, "label positions with at most this many empties by an exact solve")
 	solveShare := fs.Float64("solve-share", 0.08, "share of the games whose small endgames are solved")
+	workers := fs.Int("workers", runtime.NumCPU(), "games labelled at once (solver labels), each with its own solver")
 	fs.String("solver", "search", "exact solver for the labels: the engine's (\"search\"), the only one")
 	fs.MarkDeprecated("solver", "the engine's solver is the only one")
 	maxGames := fs.Int("max-games", 0, "use only the first N games (0 = all), for quick runs")
@@ -161,6 +163,9 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	if fs.NArg() != 0 {
 		return nil, fmt.Errorf("train: unexpected argument %q", fs.Arg(0))
 	}
+	if *workers < 1 || *workers > 1024 {
+		return nil, fmt.Errorf("train: --workers %d: want 1 to 1024", *workers)
+	}
 	if *optimizer != "adam" && *optimizer != "sgd" {
 		return nil, fmt.Errorf("train: --optimizer %q: want adam or sgd", *optimizer)
 	}
@@ -178,7 +183,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	}
 	return &trainConfig{
 		wthorDir: *dir, ggfFiles: *ggfFiles, selfplay: *selfplayFiles, out: *out, samplesFile: *samplesFile, maxGames: *maxGames,
-		labeler: train.Labeler{SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed},
+		labeler: train.Labeler{SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed, Workers: *workers},
 		relabel: rl, searchEval: *searchEval, searchFiles: *searchFiles, labelMix: *labelMix, shardSet: *shard != "", dropUnsearched: *dropUnsearched, searchLimit: *searchLimit, checkEvery: *checkEvery,
 		fit: train.Config{
 			Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2,
@@ -280,7 +285,7 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 		games = games[:c.maxGames]
 	}
 	if lb.SolveEmpties > 0 && lb.SolveShare > 0 {
-		lb.Solve = train.NewSolver(16).Solve
+		lb.Solve = train.SolvePool(max(lb.Workers, 1), 16)
 	}
 	samples, st := lb.Extract(games, bad, func(d, t int) { bar.show("reading games", d, t) })
 	bar.clear()

@@ -89,11 +89,16 @@ func ReadWTHOR(dir string, bad func(error)) ([]Game, error) {
 type Labeler struct {
 	// Solve, if set, returns the exact final disc difference for the side to
 	// move; it is used for positions with at most SolveEmpties empties in
-	// the share SolveShare of the games picked by Seed.
+	// the share SolveShare of the games picked by Seed. With Workers above
+	// 1 it is called from that many goroutines at once.
 	Solve        func(player, opponent uint64) int
 	SolveEmpties int
 	SolveShare   float64
 	Seed         uint64
+	// Workers is how many games are labelled at once (0 or 1: one). The
+	// samples and their order do not depend on it: each game is labelled on
+	// its own and the games' samples are joined in game order.
+	Workers int
 }
 
 // Stats counts what extraction kept and dropped.
@@ -104,76 +109,147 @@ type Stats struct {
 	Dropped                     int // later positions of games with an imperfect end
 }
 
+func (s *Stats) add(o Stats) {
+	s.Games += o.Games
+	s.BadGames += o.BadGames
+	s.Unfinished += o.Unfinished
+	s.Theory += o.Theory
+	s.Final += o.Final
+	s.Solved += o.Solved
+	s.PerfectEnd += o.PerfectEnd
+	s.Dropped += o.Dropped
+}
+
+// gameLabels is what labelling one game gives.
+type gameLabels struct {
+	samples []Sample
+	st      Stats
+	err     error // the game was skipped for this (a bad record)
+}
+
 // Extract replays games and returns their labelled samples. A game with an
 // illegal move or a score that does not match its final position is
 // reported through bad and skipped.
 func (lb Labeler) Extract(games []Game, bad func(error), progress func(done, total int)) ([]Sample, Stats) {
+	res := make([]gameLabels, len(games))
+	workers := lb.Workers
+	if lb.Solve == nil || workers < 1 {
+		workers = 1 // without solving a game takes microseconds
+	}
+	if workers == 1 {
+		for gi := range games {
+			if progress != nil && gi%1024 == 0 {
+				progress(gi, len(games))
+			}
+			res[gi] = lb.label(int32(gi), games[gi])
+		}
+	} else {
+		// Workers take game indexes in order and report each one done; the
+		// progress callback runs here, on the caller's goroutine only.
+		next := make(chan int)
+		done := make(chan struct{}, workers)
+		for range workers {
+			go func() {
+				for gi := range next {
+					res[gi] = lb.label(int32(gi), games[gi])
+					done <- struct{}{}
+				}
+			}()
+		}
+		sent, finished := 0, 0
+		for finished < len(games) {
+			if sent < len(games) {
+				select {
+				case next <- sent:
+					sent++
+					continue
+				case <-done:
+				}
+			} else {
+				<-done
+			}
+			finished++
+			if progress != nil && finished%1024 == 0 {
+				progress(finished, len(games))
+			}
+		}
+		close(next)
+	}
 	var out []Sample
 	var st Stats
-	for gi, g := range games {
-		if progress != nil && gi%1024 == 0 {
-			progress(gi, len(games))
+	for _, r := range res {
+		if r.err != nil {
+			bad(r.err)
 		}
-		_, pos, err := bitboard.Replay(bitboard.Start(), g.Moves)
-		if err != nil {
-			bad(fmt.Errorf("%s: %w", g.Source, err))
-			st.BadGames++
-			continue
-		}
-		last := pos[len(pos)-1]
-		if !last.GameOver() {
-			st.Unfinished++
-			continue
-		}
-		if got := last.BlackScoreEmptiesToWinner(); got != g.BlackScore {
-			bad(fmt.Errorf("%s: recorded score %d, but the moves end with %d black discs", g.Source, g.BlackScore, got))
-			st.BadGames++
-			continue
-		}
-		st.Games++
-		final := 2*g.BlackScore - 64
-		theory := 2*g.TheoryScore - 64
-		haveTheory := g.TheoryEmpties > 0
-		perfectEnd := !haveTheory || final == theory
-		if haveTheory && final == theory {
-			st.PerfectEnd++
-		}
-		solveGame := lb.Solve != nil && Split(lb.Seed^0x5eed, int32(gi), lb.SolveShare)
-		for _, p := range pos {
-			if p.GameOver() || p.MustPass() {
-				continue
-			}
-			e := p.Empties()
-			var black int
-			exact := false
-			switch {
-			case haveTheory && e >= g.TheoryEmpties:
-				black, exact = theory, e == g.TheoryEmpties
-				st.Theory++
-			case solveGame && e <= lb.SolveEmpties:
-				s := Sample{Player: p.Player, Opponent: p.Opponent, Score: int8(lb.Solve(p.Player, p.Opponent)), Exact: true, Game: int32(gi)}
-				out = append(out, s)
-				st.Solved++
-				continue
-			case perfectEnd:
-				// Not marked exact: two errors can cancel out (the
-				// tests find it in a few positions).
-				black = final
-				st.Final++
-			default:
-				st.Dropped++
-				continue
-			}
-			if p.ToMove == bitboard.White {
-				black = -black
-			}
-			out = append(out, Sample{Player: p.Player, Opponent: p.Opponent, Score: int8(black), Exact: exact, Game: int32(gi)})
-		}
+		out = append(out, r.samples...)
+		st.add(r.st)
 	}
 	if progress != nil {
 		progress(len(games), len(games))
 	}
 	return out, st
+}
+
+// label labels the positions of game number gi.
+func (lb Labeler) label(gi int32, g Game) gameLabels {
+	var r gameLabels
+	_, pos, err := bitboard.Replay(bitboard.Start(), g.Moves)
+	if err != nil {
+		r.err = fmt.Errorf("%s: %w", g.Source, err)
+		r.st.BadGames++
+		return r
+	}
+	last := pos[len(pos)-1]
+	if !last.GameOver() {
+		r.st.Unfinished++
+		return r
+	}
+	if got := last.BlackScoreEmptiesToWinner(); got != g.BlackScore {
+		r.err = fmt.Errorf("%s: recorded score %d, but the moves end with %d black discs", g.Source, g.BlackScore, got)
+		r.st.BadGames++
+		return r
+	}
+	st := &r.st
+	st.Games++
+	final := 2*g.BlackScore - 64
+	theory := 2*g.TheoryScore - 64
+	haveTheory := g.TheoryEmpties > 0
+	perfectEnd := !haveTheory || final == theory
+	if haveTheory && final == theory {
+		st.PerfectEnd++
+	}
+	solveGame := lb.Solve != nil && Split(lb.Seed^0x5eed, gi, lb.SolveShare)
+	for _, p := range pos {
+		if p.GameOver() || p.MustPass() {
+			continue
+		}
+		e := p.Empties()
+		var black int
+		exact := false
+		switch {
+		case haveTheory && e >= g.TheoryEmpties:
+			black, exact = theory, e == g.TheoryEmpties
+			st.Theory++
+		case solveGame && e <= lb.SolveEmpties:
+			s := Sample{Player: p.Player, Opponent: p.Opponent, Score: int8(lb.Solve(p.Player, p.Opponent)), Exact: true, Game: gi}
+			r.samples = append(r.samples, s)
+			st.Solved++
+			continue
+		case perfectEnd:
+			// Not marked exact: two errors can cancel out (the
+			// tests find it in a few positions).
+			black = final
+			st.Final++
+		default:
+			st.Dropped++
+			continue
+		}
+		if p.ToMove == bitboard.White {
+			black = -black
+		}
+		r.samples = append(r.samples, Sample{Player: p.Player, Opponent: p.Opponent, Score: int8(black), Exact: exact, Game: gi})
+	}
+	return r
 }
 
 // samplesFile caches the labelled samples (minutes of solving) for a

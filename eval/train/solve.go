@@ -26,3 +26,19 @@ func (s *Solver) Solve(p, o uint64) int {
 	pos := bitboard.Position{Player: p, Opponent: o}
 	return s.eng.Search(context.Background(), pos, search.Limits{EndgameEmpties: search.AlwaysSolve}, nil).Score
 }
+
+// SolvePool returns a solve function that n goroutines may call at once
+// (Labeler.Workers): n solvers, each with its own table of hashMB MiB, lent
+// to one call at a time. An exact score does not depend on which solver or
+// table state produced it, so labels stay reproducible.
+func SolvePool(n, hashMB int) func(p, o uint64) int {
+	free := make(chan *Solver, n)
+	for range n {
+		free <- NewSolver(hashMB)
+	}
+	return func(p, o uint64) int {
+		s := <-free
+		defer func() { free <- s }()
+		return s.Solve(p, o)
+	}
+}

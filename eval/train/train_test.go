@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,6 +77,44 @@ func TestExtractLabels(t *testing.T) {
 	// theoretical disc difference.
 	if g := games[samples[0].Game]; samples[0].Player != bitboard.Start().Player || int(samples[0].Score) != 2*g.TheoryScore-64 {
 		t.Fatalf("first sample %+v, theory %d", samples[0], g.TheoryScore)
+	}
+}
+
+// Labelling games on several workers gives the same samples, in the same
+// order, with the same counts and bad-record reports (in game order) as one
+// worker.
+func TestExtractWorkersAgree(t *testing.T) {
+	games := append([]Game(nil), testGames(t)[:120]...)
+	broken := games[5]
+	broken.Source = "x.wtb: record 5"
+	broken.BlackScore = (broken.BlackScore + 1) % 65
+	games[5] = broken
+	broken = games[77]
+	broken.Source = "x.wtb: record 77"
+	broken.Moves = append([]bitboard.Square{bitboard.SquareAt(0, 0)}, broken.Moves[1:]...)
+	games[77] = broken
+	run := func(workers int) ([]Sample, Stats, []string, int) {
+		var bad []string
+		calls := 0
+		lb := Labeler{Solve: SolvePool(workers, 1), SolveEmpties: 10, SolveShare: 0.5, Seed: 3, Workers: workers}
+		samples, st := lb.Extract(games, func(e error) { bad = append(bad, e.Error()) }, func(done, total int) {
+			calls++
+			if done > total {
+				t.Errorf("progress %d of %d", done, total)
+			}
+		})
+		return samples, st, bad, calls
+	}
+	s1, st1, bad1, _ := run(1)
+	s3, st3, bad3, calls := run(3)
+	if st1.Solved == 0 || st1.BadGames != 2 {
+		t.Fatalf("one worker: stats %+v", st1)
+	}
+	if st3 != st1 || !slices.Equal(s3, s1) || !slices.Equal(bad3, bad1) {
+		t.Fatalf("3 workers: stats %+v, %d samples, bad %v; one worker: %+v, %d samples, bad %v", st3, len(s3), bad3, st1, len(s1), bad1)
+	}
+	if calls == 0 {
+		t.Fatal("no progress reported with 3 workers")
 	}
 }
 
