@@ -104,7 +104,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	disable := fs.StringSlice("disable", nil, "feature families to leave out (weights 0), e.g. row2,parity (ablations; Adam)")
 	samplesFile := fs.String("samples", "", "cache the labelled positions in this file (reused if it exists)")
 	solveEmpties := fs.Int("solve-empties", 18, "label positions with at most this many empties by an exact solve")
-	solveShare := fs.Float64("solve-share", 0.08, "share of the games whose small endgames are solved")
+	solveShare := fs.Float64("solve-share", 1, "share of the games whose small endgames are solved (chosen from --seed)")
 	workers := fs.Int("workers", runtime.NumCPU(), "games labelled at once (solver labels), each with its own solver")
 	fs.String("solver", "search", "exact solver for the labels: the engine's (\"search\"), the only one")
 	fs.MarkDeprecated("solver", "the engine's solver is the only one")
