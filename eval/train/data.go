@@ -136,44 +136,27 @@ func (lb Labeler) Extract(games []Game, bad func(error), progress func(done, tot
 	if lb.Solve == nil || workers < 1 {
 		workers = 1 // without solving a game takes microseconds
 	}
-	if workers == 1 {
-		for gi := range games {
-			if progress != nil && gi%1024 == 0 {
-				progress(gi, len(games))
+	// The workers take game indexes from a queue and report each game
+	// done; the progress callback runs here, on the caller's goroutine.
+	next := make(chan int, len(games))
+	for gi := range games {
+		next <- gi
+	}
+	close(next)
+	done := make(chan struct{}, workers)
+	for range workers {
+		go func() {
+			for gi := range next {
+				res[gi] = lb.label(int32(gi), games[gi])
+				done <- struct{}{}
 			}
-			res[gi] = lb.label(int32(gi), games[gi])
+		}()
+	}
+	for finished := 1; finished <= len(games); finished++ {
+		<-done
+		if progress != nil && finished%1024 == 0 {
+			progress(finished, len(games))
 		}
-	} else {
-		// Workers take game indexes in order and report each one done; the
-		// progress callback runs here, on the caller's goroutine only.
-		next := make(chan int)
-		done := make(chan struct{}, workers)
-		for range workers {
-			go func() {
-				for gi := range next {
-					res[gi] = lb.label(int32(gi), games[gi])
-					done <- struct{}{}
-				}
-			}()
-		}
-		sent, finished := 0, 0
-		for finished < len(games) {
-			if sent < len(games) {
-				select {
-				case next <- sent:
-					sent++
-					continue
-				case <-done:
-				}
-			} else {
-				<-done
-			}
-			finished++
-			if progress != nil && finished%1024 == 0 {
-				progress(finished, len(games))
-			}
-		}
-		close(next)
 	}
 	var out []Sample
 	var st Stats
