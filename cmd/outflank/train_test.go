@@ -147,6 +147,16 @@ func TestEvalCheckTestSet(t *testing.T) {
 	}
 }
 
+// A worker count out of range is refused with an error naming the flag.
+func TestTrainWorkersFlag(t *testing.T) {
+	for _, n := range []string{"0", "-2", "2000"} {
+		_, _, err := runCmd(t, "train", "--wthor", "../../testdata/wthor", "--workers", n, "--quiet")
+		if err == nil || !strings.Contains(err.Error(), "--workers "+n) {
+			t.Errorf("--workers %s: %v, want an error naming it", n, err)
+		}
+	}
+}
+
 func TestTrainAblationFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"train", "--wthor", "../../testdata/wthor", "--stage-tie", "7"},
