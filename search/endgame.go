@@ -395,6 +395,13 @@ func (s *searcher) valueEndMoves(ms []move, p, o uint64, alpha, empties, ttMove 
 	if endSearchOrderWindow > 0 {
 		sortBeta = -(alpha - endSearchOrderWindow)
 	}
+	if evalOrder && !sortSearch {
+		// The children's evaluations from the node's pattern indexes, a
+		// Play each, rather than each from its bare board: the same
+		// values, at a fraction of the cost.
+		s.initEval()
+		s.ie.Init(&s.endEval, p, o)
+	}
 	for i := range ms {
 		m := &ms[i]
 		x := int(m.sq)
@@ -403,7 +410,8 @@ func (s *searcher) valueEndMoves(ms []move, p, o uint64, alpha, empties, ttMove 
 		if sortSearch {
 			val += int32(-s.mid(np, no, -inf, sortBeta, sortDepth)) * int32(endOrderSearchWeight)
 		} else if evalOrder {
-			val += int32(-s.ev.Evaluate(np, no)) * int32(endOrderEvalWeight)
+			s.ie.Play(&s.endEvalChild, &s.endEval, x, m.flips)
+			val += int32(-s.ie.EvaluateState(&s.endEvalChild)) * int32(endOrderEvalWeight)
 		}
 		if par&quadrant[x] != 0 {
 			val += int32(endOrderParityBonus)

@@ -23,14 +23,21 @@ const numSlots = 2*61 + 1
 func moveSlot(empties int) int { return 2 * (empties - 1) }
 func passSlot(empties int) int { return 2*empties + 1 }
 
-// mid is the depth-limited midgame search of the position (p, o), entered
-// from outside the midgame search (the root, the endgame's move ordering):
-// it sets up the evaluation state and runs midState.
-func (s *searcher) mid(p, o uint64, alpha, beta, depth int) int {
+// initEval sets up the incremental evaluation and the midgame line's
+// states on first use (searchers are built in several places, most never
+// evaluate).
+func (s *searcher) initEval() {
 	if s.states == nil {
 		s.states = make([]eval.State, numSlots)
 		s.ie = incremental(s.ev)
 	}
+}
+
+// mid is the depth-limited midgame search of the position (p, o), entered
+// from outside the midgame search (the root, the endgame's move ordering):
+// it sets up the evaluation state and runs midState.
+func (s *searcher) mid(p, o uint64, alpha, beta, depth int) int {
+	s.initEval()
 	slot := 2 * (64 - bits.OnesCount64(p|o))
 	s.ie.Init(&s.states[slot], p, o)
 	return s.midState(slot, alpha, beta, depth)

@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/tt"
 )
 
@@ -519,10 +518,7 @@ func (s *searcher) midPar(p, o uint64, alpha, beta, depth int) int {
 // probCutAt runs probCut on (p, o), which it first sets up in its slot of
 // the evaluation states, as mid does (the split nodes above keep no state).
 func (s *searcher) probCutAt(p, o uint64, alpha, beta, depth, empties int) (int, bool) {
-	if s.states == nil {
-		s.states = make([]eval.State, numSlots)
-		s.ie = incremental(s.ev)
-	}
+	s.initEval()
 	slot := 2 * empties
 	s.ie.Init(&s.states[slot], p, o)
 	return s.probCut(slot, alpha, beta, depth, empties)

@@ -38,6 +38,9 @@ type searcher struct {
 	// The null-window endgame nodes' move lists, by empties (endgame.go;
 	// allocated on first use).
 	endFrames *[64]endFrame
+	// The evaluation states of the endgame order (valueEndMoves): a node's
+	// and, in turn, each child's, derived from it by one Play.
+	endEval, endEvalChild eval.State
 }
 
 // poll is called when nodes reaches checkAt.
