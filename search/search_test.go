@@ -449,3 +449,47 @@ func TestTTDepth(t *testing.T) {
 		t.Errorf("depth 50 not clamped")
 	}
 }
+
+// TestEndOrderIncrementalEvaluation: the endgame order's evaluation term,
+// computed from the node's pattern indexes by one Play a child, equals the
+// evaluation of each child's bare board (an Init-Play mistake would change
+// the order, not the answers, so only this test would see it).
+func TestEndOrderIncrementalEvaluation(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	s := newTestSearcher()
+	checked := 0
+	for i := 0; checked < 300 && i < 3000; i++ {
+		empties := endEvalOrderMinEmpties + i%(endSearchOrderMinEmpties-endEvalOrderMinEmpties)
+		pos, ok := randomPosition(r, empties)
+		if !ok {
+			continue
+		}
+		p, o := pos.Player, pos.Opponent
+		var l moveList
+		for mm := bitboard.Moves(p, o); mm != 0; mm &= mm - 1 {
+			x := bits.TrailingZeros64(mm)
+			l.ms[l.n] = move{flips: flips(p, o, x), sq: int8(x)}
+			l.n++
+		}
+		if l.n == 0 {
+			continue
+		}
+		s.valueEndMoves(l.ms[:l.n], p, o, 0, empties, -1)
+		par := parityOf(^(p | o))
+		for _, m := range l.ms[:l.n] {
+			x := int(m.sq)
+			np, no := o&^m.flips, p|m.flips|sqBit(x)
+			want := endOrderValue(np, no) + int32(-s.ev.Evaluate(np, no))*int32(endOrderEvalWeight)
+			if par&quadrant[x] != 0 {
+				want += int32(endOrderParityBonus)
+			}
+			if m.val != want {
+				t.Fatalf("%v, move %d: order value %d, want %d (from the bare board)", pos, x, m.val, want)
+			}
+		}
+		checked++
+	}
+	if checked < 300 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}
