@@ -278,7 +278,12 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 					return int(e.Upper)
 				}
 			}
-			if e.Move != tt.NoMove {
+			// A heuristic entry's move counts only from a deep search
+			// (the pre-search before the solve): most come from the
+			// shallow ordering searches above, and those moves, taken
+			// first, lose to this node's own order; with them a bigger
+			// table gave more nodes.
+			if e.Move != tt.NoMove && (e.Proven || int(e.Depth)/tt.DepthUnit >= endTTHeuristicMoveDepth) {
 				ttMove = int(e.Move)
 			}
 		}

@@ -27,6 +27,7 @@ var (
 	endETCMinEmpties         = knob("endETCMinEmpties", 12)
 	endETCSkipFailLow        = knob("endETCSkipFailLow", 1)
 	endPrefetch              = knob("endPrefetch", 1)
+	endTTHeuristicMoveDepth  = knob("endTTHeuristicMoveDepth", 10)
 	endEvalOrderMinEmpties   = knob("endEvalOrderMinEmpties", 12)
 	endSearchOrderMinEmpties = knob("endSearchOrderMinEmpties", 18)
 	endSearchOrderDepth      = knob("endSearchOrderDepth", 2)

@@ -26,6 +26,7 @@ const (
 	endETCMinEmpties         = 12 // ... enhanced transposition cutoffs
 	endETCSkipFailLow        = 1  // ... and children proven to fail low skipped (0: off)
 	endPrefetch              = 1  // children's table buckets prefetched below the transposition cutoffs (0: off)
+	endTTHeuristicMoveDepth  = 10 // a heuristic (midgame) entry's move orders a null-window endgame node only from this depth in plies
 	endEvalOrderMinEmpties   = 12 // ... the evaluation in the move order
 	endSearchOrderMinEmpties = 18 // ... a shallow midgame search in the move order instead
 	endSearchOrderDepth      = 2  // depth of that search at endSearchOrderMinEmpties,
