@@ -18,6 +18,9 @@ import (
 //     4-empties node where the CPU allows); the last move only counts flips;
 //   - up to endShallowMaxEmpties empties: no transposition table, moves in odd
 //     quadrants first (parity);
+//   - up to endLocalMaxEmpties empties: no shared table either, but the
+//     searcher's own small table of its children's bounds (nwsLocal), moves
+//     by fastest-first order, a move leaving at most one reply first;
 //   - deeper: the transposition table's move first, then the others by
 //     fastest-first ordering (fewest opponent replies), the evaluation or a
 //     shallow search in the ordering from the empties counts in tune.go;
@@ -97,6 +100,10 @@ func (s *searcher) solve4sq(p, o uint64, alpha int, x1, x2, x3, x4 int) int {
 // v > alpha meaning score >= v and v <= alpha meaning score <= v.
 func (s *searcher) nws(p, o uint64, alpha, empties int) int {
 	switch {
+	case empties > endLocalMaxEmpties && empties > endShallowMaxEmpties:
+		return s.nwsDeep(p, o, alpha, empties)
+	case empties > endShallowMaxEmpties && empties >= endTTMinEmpties:
+		return s.nwsLocal(p, o, alpha, empties)
 	case empties > endShallowMaxEmpties:
 		return s.nwsDeep(p, o, alpha, empties)
 	case empties > 4:
@@ -302,7 +309,7 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 	// The children's table buckets, fetched all at once now rather than
 	// one cache miss at a time later (ETC probes them anyway), where the
 	// children probe the table.
-	prefetch := !etc && empties-1 > endShallowMaxEmpties && empties-1 >= endTTMinEmpties && endPrefetch != 0
+	prefetch := !etc && empties-1 > endShallowMaxEmpties && empties-1 >= endTTMinEmpties && empties-1 > endLocalMaxEmpties && endPrefetch != 0
 	first := -1 // index in l of the table's move
 	best, bestMove := -inf, tt.NoMove
 	for mm := moves; mm != 0; mm &= mm - 1 {
@@ -356,7 +363,7 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 		// cuts, and valuing moves costs shallow searches at high empties.
 		l.ms[0], l.ms[first] = l.ms[first], l.ms[0]
 		m := &l.ms[0]
-		if v := -s.nws(o&^m.flips, p|m.flips|sqBit(int(m.sq)), -alpha-1, empties-1); v > best {
+		if v := s.endChild(o&^m.flips, p|m.flips|sqBit(int(m.sq)), alpha, empties-1); v > best {
 			best, bestMove = v, int(m.sq)
 		}
 		start = 1
@@ -365,7 +372,7 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 		s.valueEndMoves(l.ms[start:l.n], p, o, alpha, empties, ttMove)
 		for i := start; i < l.n; i++ {
 			m := l.next(i)
-			v := -s.nws(o&^m.flips, p|m.flips|sqBit(int(m.sq)), -alpha-1, empties-1)
+			v := s.endChild(o&^m.flips, p|m.flips|sqBit(int(m.sq)), alpha, empties-1)
 			if v > best {
 				best, bestMove = v, int(m.sq)
 				if v > alpha {
@@ -498,5 +505,154 @@ func (s *searcher) pvsEnd(p, o uint64, alpha, beta, empties int) int {
 		}
 	}
 	s.tt.Store(key, resultEntry(best, alpha, beta, uint8(empties), bestMove, true))
+	return best
+}
+
+// localEntry is a slot of the searcher's own endgame table: the bounds on
+// the score of a position (for the side that moved into it: the parent's
+// view), with the whole position as its key.
+type localEntry struct {
+	p, o         uint64
+	lower, upper int8
+}
+
+// localBits is log2 of the slots per empties level of the local table.
+const localBits = 10
+
+// localTable holds, by empties, the bounds of positions searched below
+// endLocalMaxEmpties: small enough to stay in the core's cache, private to
+// the searcher (no atomics), and direct-mapped (a newer entry replaces).
+type localTable [16][1 << localBits]localEntry
+
+func localSlot(t *localTable, p, o uint64, empties int) *localEntry {
+	h := (p*0x9dda1c54cfe6b6e9 ^ o*0xa2e6c0300831e05b) >> (64 - localBits)
+	return &t[empties&15][h]
+}
+
+// endChild returns the score, for the side that moved, of the child
+// (np, no) of a null-window node at alpha, searched with the given empties:
+// through the local table when the child is below endLocalMaxEmpties (a
+// parent in nwsDeep does for its children what nwsLocal does).
+func (s *searcher) endChild(np, no uint64, alpha, empties int) int {
+	if empties > endLocalMaxEmpties || empties < endTTMinEmpties || empties <= endShallowMaxEmpties {
+		return -s.nws(np, no, -alpha-1, empties)
+	}
+	if s.local == nil {
+		s.local = new(localTable)
+	}
+	e := localSlot(s.local, np, no, empties)
+	if e.p == np && e.o == no {
+		if int(e.lower) > alpha {
+			return int(e.lower)
+		}
+		if int(e.upper) <= alpha {
+			return int(e.upper)
+		}
+	}
+	v := -s.nws(np, no, -alpha-1, empties)
+	if v > alpha {
+		*e = localEntry{p: np, o: no, lower: int8(v), upper: 64}
+	} else {
+		*e = localEntry{p: np, o: no, lower: -64, upper: int8(v)}
+	}
+	return v
+}
+
+// nwsLocal is the null-window search from endTTMinEmpties to
+// endLocalMaxEmpties empties. Instead of the shared table it keeps its
+// children's bounds in the searcher's local table, probed while the moves
+// are valued (a transposition cutoff for each child at the price of a cache
+// hit) and written by the parent after each child's search, so that a node
+// never probes or stores for itself. A child that leaves the opponent at
+// most endQuickReplies replies is searched at once, before the others are
+// valued: such moves cut often, and valuing the rest is then wasted.
+func (s *searcher) nwsLocal(p, o uint64, alpha, empties int) int {
+	s.nodes++
+	if s.nodes >= s.checkAt {
+		s.poll()
+	}
+	if alpha >= stabilityGate[empties] {
+		if u := 64 - 2*bits.OnesCount64(stableDiscs(o, p)); u <= alpha {
+			return u
+		}
+	}
+	moves := bitboard.Moves(p, o)
+	if moves == 0 {
+		if bitboard.Moves(o, p) == 0 {
+			return finalScore(p, o)
+		}
+		return -s.nwsLocal(o, p, -alpha-1, empties)
+	}
+	if s.endFrames == nil {
+		s.endFrames = new([64]endFrame)
+	}
+	if s.local == nil {
+		s.local = new(localTable)
+	}
+	lt := s.local
+	l := &s.endFrames[empties&63].l
+	l.n = 0
+	best := -inf
+	par := parityOf(^(p | o))
+	evalOrder := empties >= endEvalOrderMinEmpties
+	if evalOrder {
+		s.initEval()
+		s.ie.Init(&s.endEval, p, o)
+	}
+	for mm := moves; mm != 0; mm &= mm - 1 {
+		x := bits.TrailingZeros64(mm)
+		f := flips(p, o, x)
+		if f == o { // a wipeout: the best score there is
+			return 64
+		}
+		np, no := o&^f, p|f|sqBit(x)
+		e := localSlot(lt, np, no, empties-1)
+		if e.p == np && e.o == no {
+			if int(e.lower) > alpha {
+				return int(e.lower)
+			}
+			if int(e.upper) <= alpha {
+				best = max(best, int(e.upper))
+				continue
+			}
+		}
+		r := bitboard.Moves(np, no)
+		nr := bits.OnesCount64(r) + bits.OnesCount64(r&cornerMask)
+		if nr <= endQuickReplies {
+			v := -s.nws(np, no, -alpha-1, empties-1)
+			if v > alpha {
+				*e = localEntry{p: np, o: no, lower: int8(v), upper: 64}
+				return v
+			}
+			*e = localEntry{p: np, o: no, lower: -64, upper: int8(v)}
+			best = max(best, v)
+			continue
+		}
+		val := -int32(bits.OnesCount64(r))*int32(endOrderMobilityWeight) -
+			int32(bits.OnesCount64(r&cornerMask))*int32(endOrderCornerMobilityWeight) -
+			int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))*int32(endOrderPotentialWeight) +
+			int32(bits.OnesCount64(no&cornerMask))*int32(endOrderCornerWeight)
+		if evalOrder {
+			s.ie.Play(&s.endEvalChild, &s.endEval, x, f)
+			val += int32(-s.ie.EvaluateState(&s.endEvalChild)) * int32(endOrderEvalWeight)
+		}
+		if par&quadrant[x] != 0 {
+			val += int32(endOrderParityBonus)
+		}
+		l.ms[l.n] = move{flips: f, val: val, sq: int8(x)}
+		l.n++
+	}
+	for i := 0; i < l.n; i++ {
+		m := l.next(i)
+		np, no := o&^m.flips, p|m.flips|sqBit(int(m.sq))
+		v := -s.nws(np, no, -alpha-1, empties-1)
+		e := localSlot(lt, np, no, empties-1)
+		if v > alpha {
+			*e = localEntry{p: np, o: no, lower: int8(v), upper: 64}
+			return v
+		}
+		*e = localEntry{p: np, o: no, lower: -64, upper: int8(v)}
+		best = max(best, v)
+	}
 	return best
 }

@@ -23,6 +23,8 @@ var (
 	endShallowMaxEmpties     = knob("endShallowMaxEmpties", 6)
 	endShallowIsolatedFirst  = knob("endShallowIsolatedFirst", 1)
 	endTTMinEmpties          = knob("endTTMinEmpties", 7)
+	endLocalMaxEmpties       = knob("endLocalMaxEmpties", 10)
+	endQuickReplies          = knob("endQuickReplies", 1)
 	endTTMoveFirstMinEmpties = knob("endTTMoveFirstMinEmpties", 8)
 	endETCMinEmpties         = knob("endETCMinEmpties", 12)
 	endETCSkipFailLow        = knob("endETCSkipFailLow", 1)

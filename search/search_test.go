@@ -493,3 +493,23 @@ func TestEndOrderIncrementalEvaluation(t *testing.T) {
 		t.Fatalf("only %d positions checked", checked)
 	}
 }
+
+// TestParityOf checks the folded quadrant parity against counting.
+func TestParityOf(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	for i := 0; i < 100000; i++ {
+		e := r.Uint64() & r.Uint64()
+		if i%3 == 0 {
+			e = r.Uint64()
+		}
+		var want uint8
+		for q := range 4 {
+			if bits.OnesCount64(e&quadrantMask[1<<q])&1 != 0 {
+				want |= 1 << q
+			}
+		}
+		if got := parityOf(e); got != want {
+			t.Fatalf("parityOf(%#x) = %04b, want %04b", e, got, want)
+		}
+	}
+}

@@ -41,6 +41,9 @@ type searcher struct {
 	// The evaluation states of the endgame order (valueEndMoves): a node's
 	// and, in turn, each child's, derived from it by one Play.
 	endEval, endEvalChild eval.State
+	// The endgame's own table of children's bounds (nwsLocal; allocated on
+	// first use).
+	local *localTable
 }
 
 // poll is called when nodes reaches checkAt.
@@ -110,13 +113,14 @@ var (
 	}()
 )
 
-// parityOf returns the quadrants with an odd number of empty squares.
+// parityOf returns the quadrants with an odd number of empty squares. It
+// folds the board instead of counting each quadrant: the XOR of a
+// quadrant's bits is its count's parity, gathered onto the quadrant's
+// first square by shifts that never mix two quadrants there.
 func parityOf(empty uint64) uint8 {
-	var par uint8
-	for q := range 4 {
-		if bits.OnesCount64(empty&quadrantMask[1<<q])&1 != 0 {
-			par |= 1 << q
-		}
-	}
-	return par
+	t := empty ^ empty>>16 // rows 1-4 onto row 1, rows 5-8 onto row 5
+	t ^= t >> 8
+	t ^= t >> 2 // then columns a-d onto a, e-h onto e
+	t ^= t >> 1
+	return uint8(t&1 | t>>3&2 | t>>30&4 | t>>33&8)
 }

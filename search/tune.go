@@ -22,6 +22,8 @@ const (
 	endShallowMaxEmpties     = 6  // at most this many: parity order, no table
 	endShallowIsolatedFirst  = 1  // 1: there, isolated empty squares first, then odd quadrants (0: odd quadrants first)
 	endTTMinEmpties          = 7  // from this many: the transposition table
+	endLocalMaxEmpties       = 10 // up to this many (from endTTMinEmpties): the searcher's own small table of children instead (0: off)
+	endQuickReplies          = 1  // there, a child leaving at most this many replies (corners double) is searched before the others are valued (-1: off)
 	endTTMoveFirstMinEmpties = 8  // from this many: the table's move searched before the others are valued
 	endETCMinEmpties         = 12 // ... enhanced transposition cutoffs
 	endETCSkipFailLow        = 1  // ... and children proven to fail low skipped (0: off)
