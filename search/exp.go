@@ -30,7 +30,7 @@ var (
 	endETCSkipFailLow        = knob("endETCSkipFailLow", 1)
 	endPrefetch              = knob("endPrefetch", 1)
 	endTTHeuristicMoveDepth  = knob("endTTHeuristicMoveDepth", 10)
-	endEvalOrderMinEmpties   = knob("endEvalOrderMinEmpties", 12)
+	endEvalOrderMinEmpties   = knob("endEvalOrderMinEmpties", 13)
 	endSearchOrderMinEmpties = knob("endSearchOrderMinEmpties", 18)
 	endSearchOrderDepth      = knob("endSearchOrderDepth", 2)
 	endSearchOrderStep       = knob("endSearchOrderStep", 4)

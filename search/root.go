@@ -120,6 +120,7 @@ func (r *rootSearch) run() (info Info) {
 		}
 		exact := d >= empties
 		score := r.iterate(moves, d, exact)
+		debugf("depth %d: score %d, %d nodes, %v\n", d, score, r.s.nodes, time.Since(r.start))
 		r.before, r.best = r.best, r.result(moves, d, score, exact)
 		r.found.sq = bitboard.NoSquare
 		r.report(r.best)
@@ -157,6 +158,7 @@ func (r *rootSearch) run() (info Info) {
 			// +64: 168 M nodes where the solve alone takes 8 M).
 			r.s.sel = selectivityOf(solveSelectivePercent)
 			score := r.iterate(moves, empties, false)
+			debugf("selective end: score %d, %d nodes, %v\n", score, r.s.nodes, time.Since(r.start))
 			r.best = r.result(moves, empties, score, false)
 			r.report(r.best)
 		}

@@ -12,7 +12,9 @@ package search
 // more time than they saved (midgame nodes cost several endgame ones).
 // Since the table's prefetch, the parity-only layer up to 6 empties (the
 // table from 7) costs more nodes but less time than up to 5 (RESULTS,
-// "Round of 2026-11-22 night").
+// "Round of 2026-11-22 night"). Since the searcher's own table below 11
+// empties, the evaluation orders from 13 empties rather than 12: 3% more
+// nodes, 3-8% less time (RESULTS, "Round of 2026-11-23 evening").
 //
 // Experiments: build with -tags exptune and every knob is read from the
 // environment variable OUTFLANK_<name> (exp.go, which lists the same knobs
@@ -29,7 +31,7 @@ const (
 	endETCSkipFailLow        = 1  // ... and children proven to fail low skipped (0: off)
 	endPrefetch              = 1  // children's table buckets prefetched below the transposition cutoffs (0: off)
 	endTTHeuristicMoveDepth  = 10 // a heuristic (midgame) entry's move orders a null-window endgame node only from this depth in plies
-	endEvalOrderMinEmpties   = 12 // ... the evaluation in the move order
+	endEvalOrderMinEmpties   = 13 // ... the evaluation in the move order
 	endSearchOrderMinEmpties = 18 // ... a shallow midgame search in the move order instead
 	endSearchOrderDepth      = 2  // depth of that search at endSearchOrderMinEmpties,
 	endSearchOrderStep       = 4  // one ply more every endSearchOrderStep empties
