@@ -305,7 +305,9 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 	fr := &s.endFrames[empties&63] // &63 drops the bounds check (empties <= 60)
 	l := &fr.l
 	l.n = 0
-	etc := empties >= endETCMinEmpties
+	// Children in the local layer are never in the shared table:
+	// endChild probes them in the local one instead.
+	etc := empties >= endETCMinEmpties && empties-1 > endLocalMaxEmpties
 	// The children's table buckets, fetched all at once now rather than
 	// one cache miss at a time later (ETC probes them anyway), where the
 	// children probe the table.

@@ -23,7 +23,7 @@ var (
 	endShallowMaxEmpties     = knob("endShallowMaxEmpties", 6)
 	endShallowIsolatedFirst  = knob("endShallowIsolatedFirst", 1)
 	endTTMinEmpties          = knob("endTTMinEmpties", 7)
-	endLocalMaxEmpties       = knob("endLocalMaxEmpties", 10)
+	endLocalMaxEmpties       = knob("endLocalMaxEmpties", 11)
 	endQuickReplies          = knob("endQuickReplies", 1)
 	endTTMoveFirstMinEmpties = knob("endTTMoveFirstMinEmpties", 8)
 	endETCMinEmpties         = knob("endETCMinEmpties", 12)

@@ -12,7 +12,7 @@ package search
 // more time than they saved (midgame nodes cost several endgame ones).
 // Since the table's prefetch, the parity-only layer up to 6 empties (the
 // table from 7) costs more nodes but less time than up to 5 (RESULTS,
-// "Round of 2026-11-22 night"). Since the searcher's own table below 11
+// "Round of 2026-11-22 night"). Since the searcher's own table below 12
 // empties, the evaluation orders from 13 empties rather than 12: 3% more
 // nodes, 3-8% less time (RESULTS, "Round of 2026-11-23 evening").
 //
@@ -24,7 +24,7 @@ const (
 	endShallowMaxEmpties     = 6  // at most this many: parity order, no table
 	endShallowIsolatedFirst  = 1  // 1: there, isolated empty squares first, then odd quadrants (0: odd quadrants first)
 	endTTMinEmpties          = 7  // from this many: the transposition table
-	endLocalMaxEmpties       = 10 // up to this many (from endTTMinEmpties): the searcher's own small table of children instead (0: off)
+	endLocalMaxEmpties       = 11 // up to this many (from endTTMinEmpties): the searcher's own small table of children instead (0: off)
 	endQuickReplies          = 1  // there, a child leaving at most this many replies (corners double) is searched before the others are valued (-1: off)
 	endTTMoveFirstMinEmpties = 8  // from this many: the table's move searched before the others are valued
 	endETCMinEmpties         = 12 // ... enhanced transposition cutoffs
