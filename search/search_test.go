@@ -62,12 +62,12 @@ func newTestSearcher() *searcher {
 func TestSolverAgainstMinimax(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	s := newTestSearcher()
-	count := 200
+	count := 220 // 1 to 11 empties: every layer, the local table's up to 11 included
 	if testing.Short() {
-		count = 60
+		count = 66
 	}
 	for i := 0; i < count; i++ {
-		empties := 1 + i%10
+		empties := 1 + i%11
 		pos, ok := randomPosition(r, empties)
 		if !ok {
 			continue
