@@ -244,7 +244,11 @@ func fastestFirst(np, no uint64) int32 {
 // its corner replies and potential replies (fewer first), our corners. The
 // weights are fitted to data (tune.go).
 func endOrderValue(np, no uint64) int32 {
-	m := bitboard.Moves(np, no)
+	return endOrderValueReplies(bitboard.Moves(np, no), np, no)
+}
+
+// endOrderValueReplies is endOrderValue given the opponent's replies m.
+func endOrderValueReplies(m, np, no uint64) int32 {
 	return -int32(bits.OnesCount64(m))*int32(endOrderMobilityWeight) -
 		int32(bits.OnesCount64(m&cornerMask))*int32(endOrderCornerMobilityWeight) -
 		int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))*int32(endOrderPotentialWeight) +
@@ -518,6 +522,30 @@ type localEntry struct {
 	lower, upper int8
 }
 
+// cut returns the bound e holds for (p, o) if it decides a null window at
+// alpha.
+func (e *localEntry) cut(p, o uint64, alpha int) (int, bool) {
+	if e.p == p && e.o == o {
+		if int(e.lower) > alpha {
+			return int(e.lower), true
+		}
+		if int(e.upper) <= alpha {
+			return int(e.upper), true
+		}
+	}
+	return 0, false
+}
+
+// set stores in e the bound that a null-window search at alpha proved for
+// (p, o): its fail-soft score v.
+func (e *localEntry) set(p, o uint64, alpha, v int) {
+	if v > alpha {
+		*e = localEntry{p: p, o: o, lower: int8(v), upper: 64}
+	} else {
+		*e = localEntry{p: p, o: o, lower: -64, upper: int8(v)}
+	}
+}
+
 // localBits is log2 of the slots per empties level of the local table.
 const localBits = 10
 
@@ -543,20 +571,11 @@ func (s *searcher) endChild(np, no uint64, alpha, empties int) int {
 		s.local = new(localTable)
 	}
 	e := localSlot(s.local, np, no, empties)
-	if e.p == np && e.o == no {
-		if int(e.lower) > alpha {
-			return int(e.lower)
-		}
-		if int(e.upper) <= alpha {
-			return int(e.upper)
-		}
+	if v, ok := e.cut(np, no, alpha); ok {
+		return v
 	}
 	v := -s.nws(np, no, -alpha-1, empties)
-	if v > alpha {
-		*e = localEntry{p: np, o: no, lower: int8(v), upper: 64}
-	} else {
-		*e = localEntry{p: np, o: no, lower: -64, upper: int8(v)}
-	}
+	e.set(np, no, alpha, v)
 	return v
 }
 
@@ -609,31 +628,24 @@ func (s *searcher) nwsLocal(p, o uint64, alpha, empties int) int {
 		}
 		np, no := o&^f, p|f|sqBit(x)
 		e := localSlot(lt, np, no, empties-1)
-		if e.p == np && e.o == no {
-			if int(e.lower) > alpha {
-				return int(e.lower)
-			}
-			if int(e.upper) <= alpha {
-				best = max(best, int(e.upper))
-				continue
-			}
-		}
-		r := bitboard.Moves(np, no)
-		nr := bits.OnesCount64(r) + bits.OnesCount64(r&cornerMask)
-		if nr <= endQuickReplies {
-			v := -s.nws(np, no, -alpha-1, empties-1)
+		if v, ok := e.cut(np, no, alpha); ok {
 			if v > alpha {
-				*e = localEntry{p: np, o: no, lower: int8(v), upper: 64}
 				return v
 			}
-			*e = localEntry{p: np, o: no, lower: -64, upper: int8(v)}
 			best = max(best, v)
 			continue
 		}
-		val := -int32(bits.OnesCount64(r))*int32(endOrderMobilityWeight) -
-			int32(bits.OnesCount64(r&cornerMask))*int32(endOrderCornerMobilityWeight) -
-			int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))*int32(endOrderPotentialWeight) +
-			int32(bits.OnesCount64(no&cornerMask))*int32(endOrderCornerWeight)
+		r := bitboard.Moves(np, no)
+		if bits.OnesCount64(r)+bits.OnesCount64(r&cornerMask) <= endQuickReplies {
+			v := -s.nws(np, no, -alpha-1, empties-1)
+			e.set(np, no, alpha, v)
+			if v > alpha {
+				return v
+			}
+			best = max(best, v)
+			continue
+		}
+		val := endOrderValueReplies(r, np, no)
 		if evalOrder {
 			s.ie.Play(&s.endEvalChild, &s.endEval, x, f)
 			val += int32(-s.ie.EvaluateState(&s.endEvalChild)) * int32(endOrderEvalWeight)
@@ -648,12 +660,10 @@ func (s *searcher) nwsLocal(p, o uint64, alpha, empties int) int {
 		m := l.next(i)
 		np, no := o&^m.flips, p|m.flips|sqBit(int(m.sq))
 		v := -s.nws(np, no, -alpha-1, empties-1)
-		e := localSlot(lt, np, no, empties-1)
+		localSlot(lt, np, no, empties-1).set(np, no, alpha, v)
 		if v > alpha {
-			*e = localEntry{p: np, o: no, lower: int8(v), upper: 64}
 			return v
 		}
-		*e = localEntry{p: np, o: no, lower: -64, upper: int8(v)}
 		best = max(best, v)
 	}
 	return best
