@@ -257,22 +257,34 @@ func endOrderValueReplies(m, np, no uint64) int32 {
 
 const ttMoveBonus = 1 << 20
 
-// nwsDeep is the null-window search above endShallowMaxEmpties empties.
-func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
+// endEnter opens a null-window endgame node above the parity layer: it
+// counts the node, polls the stop flag, tries the stability cutoff and
+// generates the moves. done reports a score v already decided (a cutoff,
+// or the game's end); otherwise moves == 0 means a pass.
+func (s *searcher) endEnter(p, o uint64, alpha, empties int) (moves uint64, v int, done bool) {
 	s.nodes++
 	if s.nodes >= s.checkAt {
 		s.poll()
 	}
 	if alpha >= stabilityGate[empties] {
 		if u := 64 - 2*bits.OnesCount64(stableDiscs(o, p)); u <= alpha {
-			return u
+			return 0, u, true
 		}
 	}
-	moves := bitboard.Moves(p, o)
+	moves = bitboard.Moves(p, o)
+	if moves == 0 && bitboard.Moves(o, p) == 0 {
+		return 0, finalScore(p, o), true
+	}
+	return moves, 0, false
+}
+
+// nwsDeep is the null-window search above endShallowMaxEmpties empties.
+func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
+	moves, v, done := s.endEnter(p, o, alpha, empties)
+	if done {
+		return v
+	}
 	if moves == 0 {
-		if bitboard.Moves(o, p) == 0 {
-			return finalScore(p, o)
-		}
 		return -s.nwsDeep(o, p, -alpha-1, empties)
 	}
 	useTT := empties >= endTTMinEmpties
@@ -588,20 +600,11 @@ func (s *searcher) endChild(np, no uint64, alpha, empties int) int {
 // most endQuickReplies replies is searched at once, before the others are
 // valued: such moves cut often, and valuing the rest is then wasted.
 func (s *searcher) nwsLocal(p, o uint64, alpha, empties int) int {
-	s.nodes++
-	if s.nodes >= s.checkAt {
-		s.poll()
+	moves, v, done := s.endEnter(p, o, alpha, empties)
+	if done {
+		return v
 	}
-	if alpha >= stabilityGate[empties] {
-		if u := 64 - 2*bits.OnesCount64(stableDiscs(o, p)); u <= alpha {
-			return u
-		}
-	}
-	moves := bitboard.Moves(p, o)
 	if moves == 0 {
-		if bitboard.Moves(o, p) == 0 {
-			return finalScore(p, o)
-		}
 		return -s.nwsLocal(o, p, -alpha-1, empties)
 	}
 	if s.endFrames == nil {

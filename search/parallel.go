@@ -284,20 +284,11 @@ func (s *searcher) nwsPar(p, o uint64, alpha, empties int) int {
 	if s.par.pool == nil || empties < parSplitMinEmpties {
 		return s.nws(p, o, alpha, empties)
 	}
-	s.nodes++
-	if s.nodes >= s.checkAt {
-		s.poll()
+	moves, v, done := s.endEnter(p, o, alpha, empties)
+	if done {
+		return v
 	}
-	if alpha >= stabilityGate[empties] {
-		if u := 64 - 2*bits.OnesCount64(stableDiscs(o, p)); u <= alpha {
-			return u
-		}
-	}
-	moves := bitboard.Moves(p, o)
 	if moves == 0 {
-		if bitboard.Moves(o, p) == 0 {
-			return finalScore(p, o)
-		}
 		return -s.nwsPar(o, p, -alpha-1, empties)
 	}
 	key := tt.Key(p, o)
