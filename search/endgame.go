@@ -100,9 +100,7 @@ func (s *searcher) solve4sq(p, o uint64, alpha int, x1, x2, x3, x4 int) int {
 // v > alpha meaning score >= v and v <= alpha meaning score <= v.
 func (s *searcher) nws(p, o uint64, alpha, empties int) int {
 	switch {
-	case empties > endLocalMaxEmpties && empties > endShallowMaxEmpties:
-		return s.nwsDeep(p, o, alpha, empties)
-	case empties > endShallowMaxEmpties && empties >= endTTMinEmpties:
+	case localLayer(empties):
 		return s.nwsLocal(p, o, alpha, empties)
 	case empties > endShallowMaxEmpties:
 		return s.nwsDeep(p, o, alpha, empties)
@@ -278,6 +276,19 @@ func (s *searcher) endEnter(p, o uint64, alpha, empties int) (moves uint64, v in
 	return moves, 0, false
 }
 
+// localLayer reports whether a null-window node with the given empties keeps
+// its children's bounds in the searcher's own table (nwsLocal), and
+// sharedTable whether it uses the shared one (nwsDeep): the tables' layers,
+// in one place for the dispatch and for the parents that probe their
+// children.
+func localLayer(empties int) bool {
+	return empties > endShallowMaxEmpties && empties >= endTTMinEmpties && empties <= endLocalMaxEmpties
+}
+
+func sharedTable(empties int) bool {
+	return empties > endShallowMaxEmpties && empties >= endTTMinEmpties && empties > endLocalMaxEmpties
+}
+
 // nwsDeep is the null-window search above endShallowMaxEmpties empties.
 func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 	moves, v, done := s.endEnter(p, o, alpha, empties)
@@ -323,11 +334,11 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 	l.n = 0
 	// Children in the local layer are never in the shared table:
 	// endChild probes them in the local one instead.
-	etc := empties >= endETCMinEmpties && empties-1 > endLocalMaxEmpties
+	etc := empties >= endETCMinEmpties && sharedTable(empties-1)
 	// The children's table buckets, fetched all at once now rather than
 	// one cache miss at a time later (ETC probes them anyway), where the
 	// children probe the table.
-	prefetch := !etc && empties-1 > endShallowMaxEmpties && empties-1 >= endTTMinEmpties && empties-1 > endLocalMaxEmpties && endPrefetch != 0
+	prefetch := !etc && sharedTable(empties-1) && endPrefetch != 0
 	first := -1 // index in l of the table's move
 	best, bestMove := -inf, tt.NoMove
 	for mm := moves; mm != 0; mm &= mm - 1 {
@@ -576,7 +587,7 @@ func localSlot(t *localTable, p, o uint64, empties int) *localEntry {
 // through the local table when the child is below endLocalMaxEmpties (a
 // parent in nwsDeep does for its children what nwsLocal does).
 func (s *searcher) endChild(np, no uint64, alpha, empties int) int {
-	if empties > endLocalMaxEmpties || empties < endTTMinEmpties || empties <= endShallowMaxEmpties {
+	if !localLayer(empties) {
 		return -s.nws(np, no, -alpha-1, empties)
 	}
 	if s.local == nil {
