@@ -59,6 +59,11 @@ var hasAVX512Kernel = func() bool {
 	return b7&avx512f != 0 && b7&avx512cd != 0 && b7&avx512vl != 0
 }()
 
+// HasAVX2Kernel reports whether the AVX2 assembly paths run (the CPU has
+// what they need and OUTFLANK_NOASM is unset): other packages' assembly
+// follows the same decision, so that one switch turns all of it off.
+func HasAVX2Kernel() bool { return hasAVX2Kernel }
+
 // AsmPath names the fast path in use, for benchmark reports.
 func AsmPath() string {
 	if hasAVX2Kernel {

@@ -12,6 +12,9 @@ func movesAVX2(p, o uint64) uint64              { return movesGo(p, o) }
 func flipsAVX2(p, o uint64, sq Square) uint64   { return flipsGo(p, o, sq) }
 func flipsAVX512(p, o uint64, sq Square) uint64 { return flipsGo(p, o, sq) }
 
+// HasAVX2Kernel reports whether the AVX2 assembly paths run: never here.
+func HasAVX2Kernel() bool { return false }
+
 // AsmPath names the fast path in use, for benchmark reports.
 func AsmPath() string { return "portable Go" }
 

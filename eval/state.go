@@ -76,26 +76,52 @@ func swapDigits(i int) int {
 // be the same State.
 func (e *Pattern) Play(dst, src *State, sq int, flips uint64) {
 	p, o := src.P, src.O
-	if dst != src {
-		dst.idx = src.idx
-	}
 	m := src.mover & 1
-	// Reader 0 moving: the placed square goes 0 -> 1 (+pw) and the
-	// flipped ones 2 -> 1 (-pw); the other side moving: 0 -> 2 (+2pw) and
-	// 1 -> 2 (+pw). In uint16 arithmetic, -pw is pw*0xFFFF.
-	placed, flipped := uint32(1+m), 2*uint32(m)-1
-	idx := &dst.idx
-	for _, u := range sqUpdates[sq&63] { // &63 drops the bounds check
-		idx[u>>16&(idxLen-1)] += placed * (u & 0xFFFF)
-	}
-	for f := flips; f != 0; f &= f - 1 {
-		for _, u := range sqUpdates[bits.TrailingZeros64(f)&63] {
-			idx[u>>16&(idxLen-1)] += flipped * (u & 0xFFFF)
-		}
+	if playKernel {
+		playAVX2(&dst.idx, &src.idx, &sqDelta, sq&63, flips, uint32(m))
+	} else {
+		playGo(&dst.idx, &src.idx, sq, flips, m)
 	}
 	dst.P, dst.O = o&^flips, p|flips|1<<uint(sq&63)
 	dst.mover = m ^ 1
 }
+
+// playGo is Play's index update in Go, and playAVX2's reference.
+func playGo(dst, src *[idxLen]uint32, sq int, flips uint64, m uint8) {
+	if dst != src {
+		*dst = *src
+	}
+	// Reader 0 moving: the placed square goes 0 -> 1 (+pw) and the
+	// flipped ones 2 -> 1 (-pw); the other side moving: 0 -> 2 (+2pw) and
+	// 1 -> 2 (+pw). In uint32 arithmetic, -pw is pw*0xFFFFFFFF.
+	placed, flipped := uint32(1+m), 2*uint32(m)-1
+	for _, u := range sqUpdates[sq&63] { // &63 drops the bounds check
+		dst[u>>16&(idxLen-1)] += placed * (u & 0xFFFF)
+	}
+	for f := flips; f != 0; f &= f - 1 {
+		for _, u := range sqUpdates[bits.TrailingZeros64(f)&63] {
+			dst[u>>16&(idxLen-1)] += flipped * (u & 0xFFFF)
+		}
+	}
+}
+
+// deltaLanes is the number of indexes playAVX2 updates: numInstances
+// rounded up to whole 8-lane registers (the lanes above numInstances stay
+// 0 in every State).
+const deltaLanes = 48
+
+var _ [deltaLanes - numInstances]struct{} // deltaLanes covers every instance
+
+// sqDelta[sq][n] is the power of 3 of square sq in instance n (0 where n
+// does not contain sq): sqUpdates as rows of lanes, for playAVX2.
+var sqDelta = func() (t [64][deltaLanes]uint32) {
+	for sq, us := range sqUpdates {
+		for _, u := range us {
+			t[sq][u>>16] = u & 0xFFFF
+		}
+	}
+	return t
+}()
 
 // Pass sets dst to src with the other side to move.
 func (e *Pattern) Pass(dst, src *State) {

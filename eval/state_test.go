@@ -214,3 +214,48 @@ func BenchmarkPlayEvaluateStateSearch(b *testing.B) {
 		i++
 	}
 }
+
+// TestPlayKernel checks the assembly index update against playGo on random
+// games' moves, both sides to move, in place and into another State.
+func TestPlayKernel(t *testing.T) {
+	if !playKernel {
+		t.Skip("no AVX2 kernel on this machine")
+	}
+	e := Default()
+	rng := rand.New(rand.NewPCG(5, 13))
+	n := 0
+	for g := 0; g < 200; g++ {
+		pos := bitboard.Start()
+		var s State
+		e.Init(&s, pos.Player, pos.Opponent)
+		if g%2 == 1 { // reader 0 not to move
+			e.Pass(&s, &s)
+			s.P, s.O = pos.Player, pos.Opponent
+		}
+		for !pos.GameOver() {
+			m := pos.Moves()
+			if m == 0 {
+				pos = pos.Pass()
+				e.Pass(&s, &s)
+				continue
+			}
+			for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
+				m &= m - 1
+			}
+			sq := bitboard.FirstSquare(m)
+			flips := bitboard.Flips(pos.Player, pos.Opponent, sq)
+			var want, got, inPlace State
+			want, inPlace = s, s
+			playGo(&want.idx, &s.idx, int(sq), flips, s.mover&1)
+			playAVX2(&got.idx, &s.idx, &sqDelta, int(sq), flips, uint32(s.mover&1))
+			playAVX2(&inPlace.idx, &inPlace.idx, &sqDelta, int(sq), flips, uint32(s.mover&1))
+			if got.idx != want.idx || inPlace.idx != want.idx {
+				t.Fatalf("%v, mover %d, %s: assembly\n%v\n%v (in place)\nwant %v", pos, s.mover, sq, got.idx, inPlace.idx, want.idx)
+			}
+			e.Play(&s, &s, int(sq), flips)
+			pos = pos.Play(sq)
+			n++
+		}
+	}
+	t.Logf("%d moves", n)
+}

@@ -1,0 +1,16 @@
+package eval
+
+import "github.com/outflank-othello/outflank/bitboard"
+
+// playAVX2 is the index update of Play in AVX2 (state_amd64.s): the first
+// deltaLanes indexes of src plus the placed square's row of sqDelta (twice
+// when mover is 1) and minus (mover 0) or plus (mover 1) the rows of the
+// flipped squares, into dst (which may be src). Six 8-lane adds per square
+// instead of a read-modify-write per pattern instance it lies in.
+//
+//go:noescape
+func playAVX2(dst, src *[idxLen]uint32, delta *[64][deltaLanes]uint32, sq int, flips uint64, mover uint32)
+
+// playKernel is set where playAVX2 runs (bitboard's AVX2 decision, so that
+// OUTFLANK_NOASM turns it off as well).
+var playKernel = bitboard.HasAVX2Kernel()
