@@ -51,47 +51,11 @@ func (s *searcher) solve3(p, o uint64, alpha int, x1, x2, x3 int) int {
 	return v
 }
 
-// solve4 scores the position with 4 empties, squares in odd quadrants first.
+// solve4 scores the position with 4 empties, squares in odd quadrants
+// first (bitboard.ParityOrder4).
 func (s *searcher) solve4(p, o uint64, alpha int) int {
-	e := ^(p | o)
-	x1 := bits.TrailingZeros64(e)
-	e &= e - 1
-	x2 := bits.TrailingZeros64(e)
-	e &= e - 1
-	x3 := bits.TrailingZeros64(e)
-	e &= e - 1
-	x4 := bits.TrailingZeros64(e)
-	// Parity: a quadrant holding 1 or 3 of the 4 empties is odd. Bring odd
-	// squares forward (stable, so the a1-first order breaks ties).
-	q1, q2, q3, q4 := quadrant[x1], quadrant[x2], quadrant[x3], quadrant[x4]
-	if q1 == q2 { // 2 in one quadrant: even; others decide
-		if q3 != q4 { // 2-1-1: the single ones first
-			x1, x2, x3, x4 = x3, x4, x1, x2
-		}
-	} else if q1 == q3 {
-		if q2 != q4 {
-			x1, x2, x3, x4 = x2, x4, x1, x3
-		}
-	} else if q1 == q4 {
-		if q2 != q3 {
-			x1, x2, x3 = x2, x3, x1
-		}
-	} else if q2 == q3 {
-		if q2 != q4 { // q1 single, q2=q3 pair, q4 single
-			x2, x3, x4 = x4, x2, x3
-		}
-	} else if q2 == q4 {
-		x2, x3 = x3, x2
-	}
-	// q3 == q4 with q1, q2 single: already in order; three in one quadrant
-	// or all different: every square is odd or the order does not matter.
-	return s.solve4sq(p, o, alpha, x1, x2, x3, x4)
-}
-
-// solve4sq scores the position with empties x1 to x4 in that order
-// (bitboard.Last4).
-func (s *searcher) solve4sq(p, o uint64, alpha int, x1, x2, x3, x4 int) int {
-	v, n := bitboard.Last4(p, o, alpha, bitboard.Square(x1), bitboard.Square(x2), bitboard.Square(x3), bitboard.Square(x4))
+	x1, x2, x3, x4 := bitboard.ParityOrder4(^(p | o))
+	v, n := bitboard.Last4(p, o, alpha, x1, x2, x3, x4)
 	s.nodes += uint64(n)
 	return v
 }
