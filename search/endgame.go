@@ -189,9 +189,9 @@ func (l *moveList) next(i int) *move {
 	b, bv := i, l.ms[i].val
 	for j := i + 1; j < n; j++ {
 		v := l.ms[j].val
-		gt := int((bv - v) >> 31) // -1 where v > bv (values stay far inside int32)
-		b ^= (b ^ j) & gt
-		bv = max(bv, v)
+		gt := (bv - v) >> 31 // -1 where v > bv (values stay far inside int32)
+		b ^= (b ^ j) & int(gt)
+		bv ^= (bv ^ v) & gt
 	}
 	l.ms[i], l.ms[b] = l.ms[b], l.ms[i]
 	return &l.ms[i]
