@@ -215,8 +215,9 @@ func BenchmarkPlayEvaluateStateSearch(b *testing.B) {
 	}
 }
 
-// TestPlayKernel checks the assembly index update against playGo on random
-// games' moves, both sides to move, in place and into another State.
+// TestPlayKernel checks the assembly index update against playGo on the
+// moves of random games, both sides to move, in place and into another
+// State.
 func TestPlayKernel(t *testing.T) {
 	if !playKernel {
 		t.Skip("no AVX2 kernel on this machine")
@@ -228,11 +229,7 @@ func TestPlayKernel(t *testing.T) {
 		pos := bitboard.Start()
 		var s State
 		e.Init(&s, pos.Player, pos.Opponent)
-		if g%2 == 1 { // reader 0 not to move
-			e.Pass(&s, &s)
-			s.P, s.O = pos.Player, pos.Opponent
-		}
-		for !pos.GameOver() {
+		for !pos.GameOver() { // the side to move alternates: both movers' updates
 			m := pos.Moves()
 			if m == 0 {
 				pos = pos.Pass()
