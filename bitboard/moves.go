@@ -27,6 +27,18 @@ func Moves(p, o uint64) uint64 {
 	return movesGo(p, o)
 }
 
+// MovesBoth returns Moves(p, o) and Moves(o, p), in one call where the
+// assembly runs (the evaluation counts both sides' moves).
+func MovesBoth(p, o uint64) (pm, om uint64) {
+	if hasAVX512Kernel {
+		return movesBothAVX512(p, o)
+	}
+	if hasAVX2Kernel {
+		return movesBothAVX2(p, o)
+	}
+	return movesGo(p, o), movesGo(o, p)
+}
+
 // movesGo is the portable form of Moves.
 func movesGo(p, o uint64) uint64 {
 	// The shifts are written out per direction so that every shift count is a

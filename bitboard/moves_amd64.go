@@ -18,6 +18,15 @@ func flipsAVX2(p, o uint64, sq Square) uint64
 //go:noescape
 func movesAVX512(p, o uint64) uint64
 
+// movesBothAVX2 and movesBothAVX512 are MovesBoth: the two sides' moves in
+// one call.
+//
+//go:noescape
+func movesBothAVX2(p, o uint64) (pm, om uint64)
+
+//go:noescape
+func movesBothAVX512(p, o uint64) (pm, om uint64)
+
 // flipsAVX512 is flipsAVX2 with the VPLZCNTQ flips of moves_amd64.h, where
 // hasAVX512Kernel is set.
 //

@@ -81,3 +81,44 @@ TEXT ·movesAVX512(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	MOVQ BX, ret+16(FP)
 	RET
+
+// func movesBothAVX2(p, o uint64) (pm, om uint64)
+//
+// movesAVX2 of (p, o) and of (o, p): the second fill with the two
+// broadcasts swapped, sharing the setup and the call.
+TEXT ·movesBothAVX2(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	MOVES_SETUP
+	MOVES_CANDIDATES
+	ORQ  R9, R8
+	ANDNQ BX, R8, BX
+	MOVQ BX, pm+16(FP)
+	VMOVDQU Y0, Y11
+	VMOVDQU Y1, Y0
+	VMOVDQU Y11, Y1
+	MOVES_CANDIDATES
+	ANDNQ BX, R8, BX
+	MOVQ BX, om+24(FP)
+	VZEROUPPER
+	RET
+
+// func movesBothAVX512(p, o uint64) (pm, om uint64)
+//
+// movesBothAVX2 with the VPTERNLOGQ fill.
+TEXT ·movesBothAVX512(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	MOVES_SETUP
+	MOVES_CANDIDATESZ
+	ORQ  R9, R8
+	ANDNQ BX, R8, BX
+	MOVQ BX, pm+16(FP)
+	VMOVDQU Y0, Y11
+	VMOVDQU Y1, Y0
+	VMOVDQU Y11, Y1
+	MOVES_CANDIDATESZ
+	ANDNQ BX, R8, BX
+	MOVQ BX, om+24(FP)
+	VZEROUPPER
+	RET

@@ -5,11 +5,15 @@ package bitboard
 // No assembly on this architecture: the portable paths run.
 const hasAVX2Kernel, hasAVX512Kernel = false, false
 
-func perftLeaves(p, o uint64) uint64            { return perftLeavesGo(p, o) }
-func perft3Leaves(p, o uint64) uint64           { return perft3LeavesGo(p, o) }
-func movesAVX512(p, o uint64) uint64            { return movesGo(p, o) }
-func movesAVX2(p, o uint64) uint64              { return movesGo(p, o) }
-func flipsAVX2(p, o uint64, sq Square) uint64   { return flipsGo(p, o, sq) }
+func perftLeaves(p, o uint64) uint64             { return perftLeavesGo(p, o) }
+func perft3Leaves(p, o uint64) uint64            { return perft3LeavesGo(p, o) }
+func movesAVX512(p, o uint64) uint64             { return movesGo(p, o) }
+func movesAVX2(p, o uint64) uint64               { return movesGo(p, o) }
+func flipsAVX2(p, o uint64, sq Square) uint64    { return flipsGo(p, o, sq) }
+func movesBothAVX2(p, o uint64) (uint64, uint64) { return movesGo(p, o), movesGo(o, p) }
+func movesBothAVX512(p, o uint64) (uint64, uint64) {
+	return movesGo(p, o), movesGo(o, p)
+}
 func flipsAVX512(p, o uint64, sq Square) uint64 { return flipsGo(p, o, sq) }
 
 // HasAVX2Kernel reports whether the AVX2 assembly paths run: never here.

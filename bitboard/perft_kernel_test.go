@@ -82,7 +82,7 @@ func perftVia(p, o uint64, depth int, leaves func(p, o uint64) uint64) uint64 {
 }
 
 // TestPortableTwins checks the portable Moves and Flips against the ones in
-// use (the AVX2 versions where the CPU has them), on every empty square of
+// use (and MovesBoth against two portable Moves) (the AVX2 versions where the CPU has them), on every empty square of
 // random positions; the differential test checks the ones in use against the
 // naive reference.
 func TestPortableTwins(t *testing.T) {
@@ -91,6 +91,10 @@ func TestPortableTwins(t *testing.T) {
 		p := randomPosition(rng)
 		if got, want := movesGo(p.Player, p.Opponent), Moves(p.Player, p.Opponent); got != want {
 			t.Fatalf("%s: portable moves %s, %s gives %s", p, SquaresString(got), AsmPath(), SquaresString(want))
+		}
+		if pm, om := MovesBoth(p.Player, p.Opponent); pm != movesGo(p.Player, p.Opponent) || om != movesGo(p.Opponent, p.Player) {
+			t.Fatalf("%s: %s MovesBoth %s, %s; portable %s, %s", p, AsmPath(), SquaresString(pm), SquaresString(om),
+				SquaresString(movesGo(p.Player, p.Opponent)), SquaresString(movesGo(p.Opponent, p.Player)))
 		}
 		for e := p.Empty(); e != 0; e &= e - 1 {
 			sq := FirstSquare(e)

@@ -343,5 +343,6 @@ func indexes(p, o uint64, idx *[numInstances]int32) {
 
 // mobilities returns the legal move counts of both sides.
 func mobilities(p, o uint64) (int, int) {
-	return bits.OnesCount64(bitboard.Moves(p, o)), bits.OnesCount64(bitboard.Moves(o, p))
+	mp, mo := bitboard.MovesBoth(p, o)
+	return bits.OnesCount64(mp), bits.OnesCount64(mo)
 }
