@@ -119,7 +119,11 @@ func (s *searcher) midMoves(slot, next int, moves uint64, ttMove, alpha, beta, d
 		a = max(a, v)
 		moves &^= sqBit(ttMove)
 	}
-	var l moveList
+	if s.midLists == nil {
+		s.midLists = new([64]moveList)
+	}
+	l := &s.midLists[(64-bits.OnesCount64(p|o))&63]
+	l.n = 0
 	evalOrder := depth >= midEvalOrderMinDepth
 	for mm := moves; mm != 0; mm &= mm - 1 {
 		x := bits.TrailingZeros64(mm)

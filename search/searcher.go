@@ -38,6 +38,11 @@ type searcher struct {
 	// The null-window endgame nodes' move lists, by empties (endgame.go;
 	// allocated on first use).
 	endFrames *[64]endFrame
+	// The midgame nodes' move lists, by empties (midMoves; allocated on
+	// first use): a list on the stack is zeroed, 968 bytes, at every node.
+	// A node that passes builds none, so its child at the same empties
+	// can use the slot.
+	midLists *[64]moveList
 	// The evaluation states of the endgame order (valueEndMoves): a node's
 	// and, in turn, each child's, derived from it by one Play.
 	endEval, endEvalChild eval.State
