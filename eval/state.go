@@ -113,8 +113,10 @@ const deltaLanes = 48
 var _ [deltaLanes - numInstances]struct{} // deltaLanes covers every instance
 
 // sqDelta[sq][n] is the power of 3 of square sq in instance n (0 where n
-// does not contain sq): sqUpdates as rows of lanes, for playAVX2.
-var sqDelta = func() (t [64][deltaLanes]uint32) {
+// does not contain sq): sqUpdates as rows of lanes, for playAVX2. Row 64
+// is all zeros, for the flipped squares it adds without testing whether
+// there are that many.
+var sqDelta = func() (t [65][deltaLanes]uint32) {
 	for sq, us := range sqUpdates {
 		for _, u := range us {
 			t[sq][u>>16] = u & 0xFFFF

@@ -9,7 +9,7 @@ import "github.com/outflank-othello/outflank/bitboard"
 // instead of a read-modify-write per pattern instance it lies in.
 //
 //go:noescape
-func playAVX2(dst, src *[idxLen]uint32, delta *[64][deltaLanes]uint32, sq int, flips uint64, mover uint32)
+func playAVX2(dst, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64, mover uint32)
 
 // playKernel is set where playAVX2 runs (bitboard's AVX2 decision, so that
 // OUTFLANK_NOASM turns it off as well).
