@@ -1,5 +1,50 @@
 #include "textflag.h"
 
+// NEXTROW: R8 = the delta row of the lowest square in BX (the zero row 64
+// when BX is empty: TZCNTQ of no bits is 64), which BX loses; the flags
+// tell whether squares remain. Clobbers R8.
+#define NEXTROW \
+	TZCNTQ BX, R8 \
+	LEAQ (R8)(R8*2), R8 \
+	SHLQ $6, R8 \
+	ADDQ DX, R8 \
+	BLSRQ BX, BX
+
+// SETROW and ADDROW set Y0-Y5 to the row at R8, or add it to them (no
+// flags changed).
+#define SETROW \
+	VMOVDQU 0(R8), Y0 \
+	VMOVDQU 32(R8), Y1 \
+	VMOVDQU 64(R8), Y2 \
+	VMOVDQU 96(R8), Y3 \
+	VMOVDQU 128(R8), Y4 \
+	VMOVDQU 160(R8), Y5
+
+#define ADDROW \
+	VPADDD 0(R8), Y0, Y0 \
+	VPADDD 32(R8), Y1, Y1 \
+	VPADDD 64(R8), Y2, Y2 \
+	VPADDD 96(R8), Y3, Y3 \
+	VPADDD 128(R8), Y4, Y4 \
+	VPADDD 160(R8), Y5, Y5
+
+// MOVER0(off, S) and MOVER1(off, S): the 32-byte chunk at off of dst (DI)
+// from src (SI), the placed square's row (AX) and the flipped rows' sum S,
+// for reader 0 to move (src + row - S) or the other side (src + 2 row +
+// S). Clobbers Y6 (and S for MOVER1).
+#define MOVER0(off, S) \
+	VMOVDQU off(SI), Y6 \
+	VPADDD off(AX), Y6, Y6 \
+	VPSUBD S, Y6, Y6 \
+	VMOVDQU Y6, off(DI)
+
+#define MOVER1(off, S) \
+	VMOVDQU off(AX), Y6 \
+	VPADDD Y6, Y6, Y6 \
+	VPADDD off(SI), S, S \
+	VPADDD Y6, S, S \
+	VMOVDQU S, off(DI)
+
 // func playAVX2(dst, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64, mover uint32)
 //
 // Y0-Y5 sum the delta rows (deltaLanes = 48 lanes, 192 bytes a row) of
@@ -14,55 +59,19 @@ TEXT ·playAVX2(SB), NOSPLIT, $0-44
 	MOVQ sq+24(FP), AX
 	MOVQ flips+32(FP), BX
 	MOVL mover+40(FP), CX
-	// The first three flipped squares without a branch (TZCNTQ of no bits
-	// is 64, the zero row): the loop's exit, after a varying count, was
-	// mispredicted about once a call.
-	TZCNTQ BX, R8
-	LEAQ (R8)(R8*2), R8
-	SHLQ $6, R8
-	ADDQ DX, R8
-	VMOVDQU 0(R8), Y0
-	VMOVDQU 32(R8), Y1
-	VMOVDQU 64(R8), Y2
-	VMOVDQU 96(R8), Y3
-	VMOVDQU 128(R8), Y4
-	VMOVDQU 160(R8), Y5
-	BLSRQ BX, BX
-	TZCNTQ BX, R8
-	LEAQ (R8)(R8*2), R8
-	SHLQ $6, R8
-	ADDQ DX, R8
-	VPADDD 0(R8), Y0, Y0
-	VPADDD 32(R8), Y1, Y1
-	VPADDD 64(R8), Y2, Y2
-	VPADDD 96(R8), Y3, Y3
-	VPADDD 128(R8), Y4, Y4
-	VPADDD 160(R8), Y5, Y5
-	BLSRQ BX, BX
-	TZCNTQ BX, R8
-	LEAQ (R8)(R8*2), R8
-	SHLQ $6, R8
-	ADDQ DX, R8
-	VPADDD 0(R8), Y0, Y0
-	VPADDD 32(R8), Y1, Y1
-	VPADDD 64(R8), Y2, Y2
-	VPADDD 96(R8), Y3, Y3
-	VPADDD 128(R8), Y4, Y4
-	VPADDD 160(R8), Y5, Y5
-	BLSRQ BX, BX
+	// The first three flipped squares without a branch (the zero row
+	// stands in for missing ones): the loop's exit, after a varying
+	// count, was mispredicted about once a call.
+	NEXTROW
+	SETROW
+	NEXTROW
+	ADDROW
+	NEXTROW
+	ADDROW
 	JZ   placed
 flip:
-	TZCNTQ BX, R8
-	LEAQ (R8)(R8*2), R8
-	SHLQ $6, R8
-	ADDQ DX, R8
-	VPADDD 0(R8), Y0, Y0
-	VPADDD 32(R8), Y1, Y1
-	VPADDD 64(R8), Y2, Y2
-	VPADDD 96(R8), Y3, Y3
-	VPADDD 128(R8), Y4, Y4
-	VPADDD 160(R8), Y5, Y5
-	BLSRQ BX, BX
+	NEXTROW
+	ADDROW
 	JNZ  flip
 placed:
 	LEAQ (AX)(AX*2), AX
@@ -70,62 +79,20 @@ placed:
 	ADDQ DX, AX
 	TESTL CX, CX
 	JNZ  other
-	VMOVDQU 0(SI), Y6
-	VPADDD 0(AX), Y6, Y6
-	VPSUBD Y0, Y6, Y6
-	VMOVDQU Y6, 0(DI)
-	VMOVDQU 32(SI), Y6
-	VPADDD 32(AX), Y6, Y6
-	VPSUBD Y1, Y6, Y6
-	VMOVDQU Y6, 32(DI)
-	VMOVDQU 64(SI), Y6
-	VPADDD 64(AX), Y6, Y6
-	VPSUBD Y2, Y6, Y6
-	VMOVDQU Y6, 64(DI)
-	VMOVDQU 96(SI), Y6
-	VPADDD 96(AX), Y6, Y6
-	VPSUBD Y3, Y6, Y6
-	VMOVDQU Y6, 96(DI)
-	VMOVDQU 128(SI), Y6
-	VPADDD 128(AX), Y6, Y6
-	VPSUBD Y4, Y6, Y6
-	VMOVDQU Y6, 128(DI)
-	VMOVDQU 160(SI), Y6
-	VPADDD 160(AX), Y6, Y6
-	VPSUBD Y5, Y6, Y6
-	VMOVDQU Y6, 160(DI)
+	MOVER0(0, Y0)
+	MOVER0(32, Y1)
+	MOVER0(64, Y2)
+	MOVER0(96, Y3)
+	MOVER0(128, Y4)
+	MOVER0(160, Y5)
 	VZEROUPPER
 	RET
 other:
-	VMOVDQU 0(AX), Y6
-	VPADDD Y6, Y6, Y6
-	VPADDD 0(SI), Y0, Y0
-	VPADDD Y6, Y0, Y0
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU 32(AX), Y6
-	VPADDD Y6, Y6, Y6
-	VPADDD 32(SI), Y1, Y1
-	VPADDD Y6, Y1, Y1
-	VMOVDQU Y1, 32(DI)
-	VMOVDQU 64(AX), Y6
-	VPADDD Y6, Y6, Y6
-	VPADDD 64(SI), Y2, Y2
-	VPADDD Y6, Y2, Y2
-	VMOVDQU Y2, 64(DI)
-	VMOVDQU 96(AX), Y6
-	VPADDD Y6, Y6, Y6
-	VPADDD 96(SI), Y3, Y3
-	VPADDD Y6, Y3, Y3
-	VMOVDQU Y3, 96(DI)
-	VMOVDQU 128(AX), Y6
-	VPADDD Y6, Y6, Y6
-	VPADDD 128(SI), Y4, Y4
-	VPADDD Y6, Y4, Y4
-	VMOVDQU Y4, 128(DI)
-	VMOVDQU 160(AX), Y6
-	VPADDD Y6, Y6, Y6
-	VPADDD 160(SI), Y5, Y5
-	VPADDD Y6, Y5, Y5
-	VMOVDQU Y5, 160(DI)
+	MOVER1(0, Y0)
+	MOVER1(32, Y1)
+	MOVER1(64, Y2)
+	MOVER1(96, Y3)
+	MOVER1(128, Y4)
+	MOVER1(160, Y5)
 	VZEROUPPER
 	RET
