@@ -99,8 +99,8 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 	if s.nodes >= s.checkAt {
 		s.poll()
 	}
-	if alpha >= stabilityGate[empties] {
-		if u := 64 - 2*bits.OnesCount64(stableDiscs(o, p)); u <= alpha {
+	if stabilityMayCut(o, alpha, empties) {
+		if u := stabilityBound(p, o); u <= alpha {
 			return u
 		}
 	}
@@ -233,8 +233,8 @@ func (s *searcher) endEnter(p, o uint64, alpha, empties int) (moves uint64, v in
 	if s.nodes >= s.checkAt {
 		s.poll()
 	}
-	if alpha >= stabilityGate[empties] {
-		if u := 64 - 2*bits.OnesCount64(stableDiscs(o, p)); u <= alpha {
+	if stabilityMayCut(o, alpha, empties) {
+		if u := stabilityBound(p, o); u <= alpha {
 			return 0, u, true
 		}
 	}

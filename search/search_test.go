@@ -513,3 +513,43 @@ func TestParityOf(t *testing.T) {
 		}
 	}
 }
+
+// TestFullLines checks fullLines against walking each square's four lines
+// on random occupancies, dense ones included (most lines are full only
+// near the end).
+func TestFullLines(t *testing.T) {
+	ref := func(occ uint64, sq, dr, dc int) bool {
+		r, c := sq/8, sq%8
+		for r >= 0 && r < 8 && c >= 0 && c < 8 {
+			if occ&(1<<uint(r*8+c)) == 0 {
+				return false
+			}
+			r, c = r+dr, c+dc
+		}
+		return true
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range 20000 {
+		occ := rng.Uint64()
+		for range i % 4 { // denser and denser boards
+			occ |= rng.Uint64()
+		}
+		if i == 0 {
+			occ = ^uint64(0)
+		}
+		lines := [4]uint64{}
+		lines[0], lines[1], lines[2], lines[3] = fullLines(occ)
+		dirs := [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}}
+		for d, dir := range dirs {
+			var want uint64
+			for sq := range 64 {
+				if ref(occ, sq, dir[0], dir[1]) && ref(occ, sq, -dir[0], -dir[1]) {
+					want |= 1 << uint(sq)
+				}
+			}
+			if lines[d] != want {
+				t.Fatalf("occupancy %#x, direction %d: full %#x, want %#x", occ, d, lines[d], want)
+			}
+		}
+	}
+}
