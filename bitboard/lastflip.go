@@ -98,13 +98,13 @@ func Last1(p, o uint64, x Square) int {
 // nodes counts the positions visited, this one and those with one empty,
 // as the solver counts them.
 func Last2(p, o uint64, alpha int, x1, x2 Square) (score, nodes int) {
-	if hasAVX512Kernel {
-		return last2AVX512(p, o, alpha, int(x1), int(x2))
-	}
-	if hasAVX2Kernel {
-		return last2AVX2(p, o, alpha, int(x1), int(x2))
-	}
-	return last2Go(p, o, alpha, x1, x2)
+	return last2Kernel(p, o, alpha, int(x1), int(x2))
+}
+
+// last2Portable is last2Go with the kernels' argument types, for the
+// dispatch to fall back on.
+func last2Portable(p, o uint64, alpha int, x1, x2 int) (score, nodes int) {
+	return last2Go(p, o, alpha, Square(x1), Square(x2))
 }
 
 // last2Go is the portable form of Last2, and the assembly's reference.
@@ -157,13 +157,13 @@ func last2Go(p, o uint64, alpha int, x1, x2 Square) (score, nodes int) {
 // Last3 is Last2 with three empty squares x1, x2, x3 (tried in that
 // order; each child tries the other two in order).
 func Last3(p, o uint64, alpha int, x1, x2, x3 Square) (score, nodes int) {
-	if hasAVX512Kernel {
-		return last3AVX512(p, o, alpha, int(x1), int(x2), int(x3))
-	}
-	if hasAVX2Kernel {
-		return last3AVX2(p, o, alpha, int(x1), int(x2), int(x3))
-	}
-	return last3Go(p, o, alpha, x1, x2, x3)
+	return last3Kernel(p, o, alpha, int(x1), int(x2), int(x3))
+}
+
+// last3Portable is last3Go with the kernels' argument types, for the
+// dispatch to fall back on.
+func last3Portable(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int) {
+	return last3Go(p, o, alpha, Square(x1), Square(x2), Square(x3))
 }
 
 // last3Go is the portable form of Last3, and the assembly's reference.
@@ -200,13 +200,13 @@ func last3Go(p, o uint64, alpha int, x1, x2, x3 Square) (score, nodes int) {
 // Last4 is Last3 with four empty squares x1 to x4 (tried in that order;
 // each child tries the other three in order).
 func Last4(p, o uint64, alpha int, x1, x2, x3, x4 Square) (score, nodes int) {
-	if hasAVX512Kernel {
-		return last4AVX512(p, o, alpha, int(x1), int(x2), int(x3), int(x4))
-	}
-	if hasAVX2Kernel {
-		return last4AVX2(p, o, alpha, int(x1), int(x2), int(x3), int(x4))
-	}
-	return last4Go(p, o, alpha, x1, x2, x3, x4)
+	return last4Kernel(p, o, alpha, int(x1), int(x2), int(x3), int(x4))
+}
+
+// last4Portable is last4Go with the kernels' argument types, for the
+// dispatch to fall back on.
+func last4Portable(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int) {
+	return last4Go(p, o, alpha, Square(x1), Square(x2), Square(x3), Square(x4))
 }
 
 // last4Go is the portable form of Last4, and the assembly's reference.

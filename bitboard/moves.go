@@ -17,27 +17,14 @@ const (
 //
 // Where the CPU has AVX2 (see hasAVX2Kernel) the same fill runs in assembly,
 // the four direction pairs in the four lanes of one vector register.
-func Moves(p, o uint64) uint64 {
-	if hasAVX512Kernel {
-		return movesAVX512(p, o)
-	}
-	if hasAVX2Kernel {
-		return movesAVX2(p, o)
-	}
-	return movesGo(p, o)
-}
+func Moves(p, o uint64) uint64 { return movesKernel(p, o) }
 
 // MovesBoth returns Moves(p, o) and Moves(o, p), in one call where the
 // assembly runs (the evaluation counts both sides' moves).
-func MovesBoth(p, o uint64) (pm, om uint64) {
-	if hasAVX512Kernel {
-		return movesBothAVX512(p, o)
-	}
-	if hasAVX2Kernel {
-		return movesBothAVX2(p, o)
-	}
-	return movesGo(p, o), movesGo(o, p)
-}
+func MovesBoth(p, o uint64) (pm, om uint64) { return movesBothKernel(p, o) }
+
+// movesBothGo is the portable form of MovesBoth.
+func movesBothGo(p, o uint64) (pm, om uint64) { return movesGo(p, o), movesGo(o, p) }
 
 // movesGo is the portable form of Moves.
 func movesGo(p, o uint64) uint64 {
@@ -132,15 +119,7 @@ var rays = func() (t [64][8]uint64) {
 // Where the CPU has AVX2 an assembly version runs instead: a Kogge-Stone fill
 // from the move's square in all eight directions at once; with AVX-512 the
 // rays towards lower bits use VPLZCNTQ instead of the fill.
-func Flips(p, o uint64, sq Square) uint64 {
-	if hasAVX512Kernel {
-		return flipsAVX512(p, o, sq)
-	}
-	if hasAVX2Kernel {
-		return flipsAVX2(p, o, sq)
-	}
-	return flipsGo(p, o, sq)
-}
+func Flips(p, o uint64, sq Square) uint64 { return flipsKernel(p, o, sq) }
 
 // flipsGo is the portable form of Flips.
 func flipsGo(p, o uint64, sq Square) uint64 {

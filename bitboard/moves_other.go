@@ -45,3 +45,19 @@ func last3AVX512(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int) {
 func last4AVX512(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int) {
 	return last4AVX2(p, o, alpha, x1, x2, x3, x4)
 }
+
+// The kernels' entry points (dispatch_amd64.s on amd64) are the portable
+// code here.
+
+func flipsKernel(p, o uint64, sq Square) uint64   { return flipsGo(p, o, sq) }
+func movesKernel(p, o uint64) uint64              { return movesGo(p, o) }
+func movesBothKernel(p, o uint64) (pm, om uint64) { return movesBothGo(p, o) }
+func last2Kernel(p, o uint64, alpha int, x1, x2 int) (score, nodes int) {
+	return last2Portable(p, o, alpha, x1, x2)
+}
+func last3Kernel(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int) {
+	return last3Portable(p, o, alpha, x1, x2, x3)
+}
+func last4Kernel(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int) {
+	return last4Portable(p, o, alpha, x1, x2, x3, x4)
+}
