@@ -11,7 +11,9 @@ import "os"
 func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 func xgetbv0() uint32
 
-// hasAVX2Kernel is decided once at start from CPUID; read-only afterwards.
+// hasAVX2Kernel is decided once at start from CPUID; read-only afterwards
+// (but for TestDispatch, which sets it and hasAVX512Kernel in turn to reach
+// each kernel through the entry points, then restores them).
 var hasAVX2Kernel = func() bool {
 	if os.Getenv("OUTFLANK_NOASM") != "" {
 		return false
