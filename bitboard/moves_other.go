@@ -22,28 +22,31 @@ func HasAVX2Kernel() bool { return false }
 // AsmPath names the fast path in use, for benchmark reports.
 func AsmPath() string { return "portable Go" }
 
+// The last-empties kernels are their portable forms (lastflip.go), with
+// the kernels' argument types.
+
 func last2AVX2(p, o uint64, alpha int, x1, x2 int) (score, nodes int) {
-	return last2Go(p, o, alpha, Square(x1), Square(x2))
+	return last2Portable(p, o, alpha, x1, x2)
 }
 
 func last3AVX2(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int) {
-	return last3Go(p, o, alpha, Square(x1), Square(x2), Square(x3))
+	return last3Portable(p, o, alpha, x1, x2, x3)
 }
 
 func last4AVX2(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int) {
-	return last4Go(p, o, alpha, Square(x1), Square(x2), Square(x3), Square(x4))
+	return last4Portable(p, o, alpha, x1, x2, x3, x4)
 }
 
 func last2AVX512(p, o uint64, alpha int, x1, x2 int) (score, nodes int) {
-	return last2AVX2(p, o, alpha, x1, x2)
+	return last2Portable(p, o, alpha, x1, x2)
 }
 
 func last3AVX512(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int) {
-	return last3AVX2(p, o, alpha, x1, x2, x3)
+	return last3Portable(p, o, alpha, x1, x2, x3)
 }
 
 func last4AVX512(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int) {
-	return last4AVX2(p, o, alpha, x1, x2, x3, x4)
+	return last4Portable(p, o, alpha, x1, x2, x3, x4)
 }
 
 // The kernels' entry points (dispatch_amd64.s on amd64) are the portable
