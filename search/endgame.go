@@ -406,11 +406,7 @@ func (s *searcher) valueEndMoves(ms []move, p, o uint64, alpha, empties, ttMove 
 		sortBeta = -(alpha - endSearchOrderWindow)
 	}
 	if evalOrder && !sortSearch {
-		// The children's evaluations from the node's pattern indexes, a
-		// Play each, rather than each from its bare board: the same
-		// values, at a fraction of the cost.
-		s.initEval()
-		s.ie.Init(&s.endEval, p, o)
+		s.startEvalOrder(p, o)
 	}
 	for i := range ms {
 		m := &ms[i]
@@ -420,8 +416,7 @@ func (s *searcher) valueEndMoves(ms []move, p, o uint64, alpha, empties, ttMove 
 		if sortSearch {
 			val += int32(-s.mid(np, no, -inf, sortBeta, sortDepth)) * int32(endOrderSearchWeight)
 		} else if evalOrder {
-			s.ie.Play(&s.endEvalChild, &s.endEval, x, m.flips)
-			val += int32(-s.ie.EvaluateState(&s.endEvalChild)) * int32(endOrderEvalWeight)
+			val += s.evalOrderValue(x, m.flips)
 		}
 		if par&quadrant[x] != 0 {
 			val += int32(endOrderParityBonus)
@@ -431,6 +426,21 @@ func (s *searcher) valueEndMoves(ms []move, p, o uint64, alpha, empties, ttMove 
 		}
 		m.val = val
 	}
+}
+
+// startEvalOrder sets the evaluation state of (p, o), from which
+// evalOrderValue values its moves: each child's evaluation is one Play from
+// the node's pattern indexes rather than a start from its bare board.
+func (s *searcher) startEvalOrder(p, o uint64) {
+	s.initEval()
+	s.ie.Init(&s.endEval, p, o)
+}
+
+// evalOrderValue is the evaluation's term in the endgame order of the move
+// x (flipping f) of the position startEvalOrder set.
+func (s *searcher) evalOrderValue(x int, f uint64) int32 {
+	s.ie.Play(&s.endEvalChild, &s.endEval, x, f)
+	return int32(-s.ie.EvaluateState(&s.endEvalChild)) * int32(endOrderEvalWeight)
 }
 
 // pvsEnd is the full-window endgame search used on the principal variation:
@@ -600,8 +610,7 @@ func (s *searcher) nwsLocal(p, o uint64, alpha, empties int) int {
 	par := parityOf(^(p | o))
 	evalOrder := empties >= endEvalOrderMinEmpties
 	if evalOrder {
-		s.initEval()
-		s.ie.Init(&s.endEval, p, o)
+		s.startEvalOrder(p, o)
 	}
 	for mm := moves; mm != 0; mm &= mm - 1 {
 		x := bits.TrailingZeros64(mm)
@@ -630,8 +639,7 @@ func (s *searcher) nwsLocal(p, o uint64, alpha, empties int) int {
 		}
 		val := endOrderValueReplies(r, np, no)
 		if evalOrder {
-			s.ie.Play(&s.endEvalChild, &s.endEval, x, f)
-			val += int32(-s.ie.EvaluateState(&s.endEvalChild)) * int32(endOrderEvalWeight)
+			val += s.evalOrderValue(x, f)
 		}
 		if par&quadrant[x] != 0 {
 			val += int32(endOrderParityBonus)
