@@ -43,6 +43,7 @@ var (
 	endOrderPotentialWeight      = knob("endOrderPotentialWeight", 1)
 	endOrderCornerWeight         = knob("endOrderCornerWeight", 0)
 	endOrderParityBonus          = knob("endOrderParityBonus", 4)
+	endOrderWipeoutWeight        = knob("endOrderWipeoutWeight", 4)
 
 	solvePresearchOffset     = knob("solvePresearchOffset", 10)
 	solvePresearchMaxDepth   = knob("solvePresearchMaxDepth", 12)

@@ -392,6 +392,10 @@ func (s *searcher) firstMove(p, o uint64, ms []move, alpha, beta, depth, empties
 // pvsEndPar is pvsEnd with young-brothers-wait splitting at
 // parSplitMinEmpties empties and more (nwsPar for null windows).
 func (s *searcher) pvsEndPar(p, o uint64, alpha, beta, empties int) int {
+	alpha, beta, v, done := scoreWindow(alpha, beta)
+	if done {
+		return v
+	}
 	if s.par.pool == nil || empties < parSplitMinEmpties {
 		return s.pvsEnd(p, o, alpha, beta, empties)
 	}

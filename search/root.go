@@ -298,6 +298,14 @@ func (r *rootSearch) solve(moves []rootMove, empties int) {
 		g := r.best.Score &^ 1
 		debugf("guess %d from depth %d\n", r.best.Score, r.best.Depth)
 		lo, hi := max(-65, g-solveAspirationWidth-1), min(65, g+solveAspirationWidth+1)
+		if g >= 64 || g <= -64 {
+			// A wipeout guessed: first only whether it holds, a null
+			// window. The window around it would also ask for the exact
+			// score of every line that falls a little short: on FFO #59
+			// (+64), 583 million nodes for the window (61, 64) against
+			// 129 million for the null window.
+			lo, hi = max(g-1, -65), min(g+1, 65)
+		}
 		w := solveAspirationWidth
 		for {
 			v = r.searchMoves(moves, lo, hi, false, child)

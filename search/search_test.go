@@ -553,3 +553,59 @@ func TestFullLines(t *testing.T) {
 		}
 	}
 }
+
+// lopsidedPosition returns a set-up board with the given empties on which
+// the side to move holds all but a few of the discs (1 to 6 for the
+// opponent), so that wipeouts and many stable discs, the ends of the score
+// scale, are common.
+func lopsidedPosition(r *rand.Rand, empties int) bitboard.Position {
+	var p, o uint64
+	few := 1 + r.IntN(6)
+	for i, x := range r.Perm(64)[empties:] { // the first empties squares stay empty
+		if i < few {
+			o |= 1 << uint(x)
+		} else {
+			p |= 1 << uint(x)
+		}
+	}
+	return bitboard.Position{Player: p, Opponent: o, ToMove: bitboard.Black}
+}
+
+// TestSolverExtremeWindows checks the solver at every null window, the ones
+// beyond the scores included, and full windows reaching past -64 and 64,
+// against minimax on lopsided positions: the stability cutoff's mirror
+// (our own stable discs) and the window's narrowing to [-64, 64] act there.
+func TestSolverExtremeWindows(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	s := newTestSearcher()
+	count, extreme := 60, 0
+	if testing.Short() {
+		count = 20
+	}
+	for i := 0; i < count; i++ {
+		pos := lopsidedPosition(r, 4+i%8)
+		for _, side := range []bitboard.Position{pos, pos.Pass()} {
+			p, o := side.Player, side.Opponent
+			want := minimax(p, o)
+			if want >= 56 || want <= -56 {
+				extreme++
+			}
+			for alpha := -66; alpha <= 65; alpha++ {
+				v := s.nws(p, o, alpha, side.Empties())
+				if (v > alpha) != (want > alpha) || (v > alpha && v > want) || (v <= alpha && v < want) {
+					t.Fatalf("%s: nws(alpha %d) = %d, exact %d", side, alpha, v, want)
+				}
+			}
+			for _, w := range [][2]int{{-65, 65}, {-66, 66}, {63, 65}, {-65, -63}, {64, 65}, {-65, -64}, {want - 1, 99}, {-99, want + 1}} {
+				v := s.pvsEnd(p, o, w[0], w[1], side.Empties())
+				switch {
+				case v <= w[0] && v < want, v >= w[1] && v > want, v > w[0] && v < w[1] && v != want:
+					t.Fatalf("%s: pvsEnd(%d, %d) = %d, exact %d", side, w[0], w[1], v, want)
+				}
+			}
+		}
+	}
+	if extreme == 0 {
+		t.Fatal("no position scored 56 or more either way: the test misses the ends of the scale")
+	}
+}

@@ -45,6 +45,7 @@ const (
 	endOrderPotentialWeight      = 1  // per potential reply, subtracted
 	endOrderCornerWeight         = 0  // per corner of ours
 	endOrderParityBonus          = 4  // bonus for a move into a quadrant with an odd number of empties
+	endOrderWipeoutWeight        = 4  // per disc left to the opponent, subtracted, where only a wipeout beats alpha
 
 	// Root of a solve.
 	solvePresearchOffset     = 10 // without a time limit, a midgame search to depth empties-solvePresearchOffset first,
