@@ -392,12 +392,12 @@ func (s *searcher) firstMove(p, o uint64, ms []move, alpha, beta, depth, empties
 // pvsEndPar is pvsEnd with young-brothers-wait splitting at
 // parSplitMinEmpties empties and more (nwsPar for null windows).
 func (s *searcher) pvsEndPar(p, o uint64, alpha, beta, empties int) int {
+	if s.par.pool == nil || empties < parSplitMinEmpties {
+		return s.pvsEnd(p, o, alpha, beta, empties) // which narrows the window itself
+	}
 	alpha, beta, v, done := scoreWindow(alpha, beta)
 	if done {
 		return v
-	}
-	if s.par.pool == nil || empties < parSplitMinEmpties {
-		return s.pvsEnd(p, o, alpha, beta, empties)
 	}
 	if beta-alpha <= 1 {
 		return s.nwsPar(p, o, alpha, empties)
