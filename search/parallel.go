@@ -302,8 +302,8 @@ func (s *searcher) nwsPar(p, o uint64, alpha, empties int) int {
 				return int(e.Upper)
 			}
 		}
-		if e.Move != tt.NoMove && moves&sqBit(int(e.Move)) != 0 {
-			ttMove = int(e.Move)
+		if x := endTableMove(e); x >= 0 && moves&sqBit(x) != 0 {
+			ttMove = x
 		}
 	}
 	// Enhanced transposition cutoffs as in nwsDeep: every child's bucket

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/tt"
 )
 
 // parSearcher returns a searcher of its own table whose split search has
@@ -222,6 +223,31 @@ func TestParallelMidgame(t *testing.T) {
 			if !pos.IsLegal(info.Best) || info.Selectivity != 73 || info.Exact {
 				t.Errorf("%v, %d threads, 73%%: %+v", pos, th, info)
 			}
+		}
+	}
+}
+
+// TestEndTableMove: the null-window endgame nodes, serial (nwsDeep) and
+// split (nwsPar), search a table move first only from a proven entry or a
+// deep heuristic one. The split node used to take any entry's move: the
+// shallow ordering searches' moves, taken first, cost FFO #59 1.36 billion
+// nodes on two threads against 53 million.
+func TestEndTableMove(t *testing.T) {
+	deep := uint8(endTTHeuristicMoveDepth * tt.DepthUnit)
+	for _, c := range []struct {
+		name string
+		e    tt.Entry
+		want int
+	}{
+		{"no move", tt.Entry{Move: tt.NoMove, Proven: true, Depth: 20}, -1},
+		{"proven", tt.Entry{Move: 19, Proven: true, Depth: 7}, 19},
+		{"heuristic, deep", tt.Entry{Move: 37, Depth: deep}, 37},
+		{"heuristic, deeper", tt.Entry{Move: 37, Depth: deep + tt.DepthUnit}, 37},
+		{"heuristic, a ply short", tt.Entry{Move: 37, Depth: deep - tt.DepthUnit}, -1},
+		{"heuristic, shallow", tt.Entry{Move: 37, Depth: 2 * tt.DepthUnit}, -1},
+	} {
+		if got := endTableMove(c.e); got != c.want {
+			t.Errorf("%s: endTableMove = %d, want %d", c.name, got, c.want)
 		}
 	}
 }
