@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/eval"
 )
 
 // minimax is a plain exact solver for checking the fast one.
@@ -607,5 +608,73 @@ func TestSolverExtremeWindows(t *testing.T) {
 	}
 	if extreme == 0 {
 		t.Fatal("no position scored 56 or more either way: the test misses the ends of the scale")
+	}
+}
+
+// TestEvalOrderStates: the endgame order's evaluation states, derived from
+// the parent's (a move or a pass), reused, or read from the board, always
+// evaluate as the board does. Games are played from 20 empties down, each
+// node's state set as valueEndMoves sets it, with jumps to unrelated
+// positions (the parent's state stale) and repeated nodes mixed in.
+func TestEvalOrderStates(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	s := &searcher{ev: eval.Default()}
+	check := func(p, o uint64, empties int) {
+		t.Helper()
+		s.startEvalOrder(p, o, empties)
+		st := &s.endEvals[empties]
+		if st.P != p || st.O != o {
+			t.Fatalf("state holds %x %x, want %x %x", st.P, st.O, p, o)
+		}
+		if got, want := s.ie.EvaluateState(st), s.ev.Evaluate(p, o); got != want {
+			t.Fatalf("%d empties: state evaluates %d, board %d", empties, got, want)
+		}
+		// Each child valued from it as evalOrderValue does.
+		for m := bitboard.Moves(p, o); m != 0; m &= m - 1 {
+			x := bits.TrailingZeros64(m)
+			f := flips(p, o, x)
+			if got, want := s.evalOrderValue(empties, x, f), -int32(s.ev.Evaluate(o&^f, p|f|sqBit(x)))*int32(endOrderEvalWeight); got != want {
+				t.Fatalf("%d empties, move %d: order value %d, want %d", empties, x, got, want)
+			}
+		}
+	}
+	passes := 0
+	for game := 0; game < 60; game++ {
+		pos, ok := randomPosition(r, 20)
+		if !ok {
+			continue
+		}
+		p, o := pos.Player, pos.Opponent
+		for empties := 20; empties > 0; {
+			check(p, o, empties)
+			if r.IntN(8) == 0 {
+				check(p, o, empties) // the same node again
+			}
+			m := bitboard.Moves(p, o)
+			if m == 0 {
+				if bitboard.Moves(o, p) == 0 {
+					break
+				}
+				p, o = o, p
+				passes++
+				continue
+			}
+			if r.IntN(10) == 0 { // elsewhere: the next parent's state is stale
+				if q, ok := randomPosition(r, empties); ok {
+					p, o = q.Player, q.Opponent
+					continue
+				}
+			}
+			for n := r.IntN(bits.OnesCount64(m)); n > 0; n-- {
+				m &= m - 1
+			}
+			x := bits.TrailingZeros64(m)
+			f := flips(p, o, x)
+			p, o = o&^f, p|f|sqBit(x)
+			empties--
+		}
+	}
+	if passes == 0 {
+		t.Error("no pass played: the pass path is untested")
 	}
 }

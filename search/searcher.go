@@ -43,9 +43,11 @@ type searcher struct {
 	// A node that passes builds none, so its child at the same empties
 	// can use the slot.
 	midLists *[64]moveList
-	// The evaluation states of the endgame order (valueEndMoves): a node's
-	// and, in turn, each child's, derived from it by one Play.
-	endEval, endEvalChild eval.State
+	// The evaluation states of the endgame order (valueEndMoves): the
+	// nodes', by empties (allocated on first use), and, in turn, each
+	// child's, derived from its node's by one Play.
+	endEvals     *[64]eval.State
+	endEvalChild eval.State
 	// The endgame's own table of children's bounds (nwsLocal; allocated on
 	// first use).
 	local *localTable
