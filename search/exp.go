@@ -33,7 +33,7 @@ var (
 	endEvalOrderMinEmpties   = knob("endEvalOrderMinEmpties", 13)
 	endSearchOrderMinEmpties = knob("endSearchOrderMinEmpties", 18)
 	endSearchOrderDepth      = knob("endSearchOrderDepth", 2)
-	endSearchOrderStep       = knob("endSearchOrderStep", 4)
+	endSearchOrderStep       = knob("endSearchOrderStep", 3)
 	endSearchOrderWindow     = knob("endSearchOrderWindow", 0)
 
 	endOrderEvalWeight           = knob("endOrderEvalWeight", 8)
