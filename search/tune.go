@@ -34,7 +34,7 @@ const (
 	endEvalOrderMinEmpties   = 13 // ... the evaluation in the move order
 	endSearchOrderMinEmpties = 18 // ... a shallow midgame search in the move order instead
 	endSearchOrderDepth      = 2  // depth of that search at endSearchOrderMinEmpties,
-	endSearchOrderStep       = 3  // one ply more every endSearchOrderStep empties (4 until 2026-11-24: 1.5-5.6% more nodes from 22 empties)
+	endSearchOrderStep       = 3  // one ply more every endSearchOrderStep empties (4 until 2026-11-24: 0.4-5.6% more nodes on FFO #40-#59, bench/RESULTS.md)
 	endSearchOrderWindow     = 0  // its window: children searched below alpha - this only (0: full window)
 
 	// Endgame move order weights.
