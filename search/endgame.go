@@ -434,9 +434,20 @@ func (s *searcher) valueEndMoves(ms []move, p, o uint64, alpha, empties, ttMove 
 	if endSearchOrderWindow > 0 {
 		sortBeta = -(alpha - endSearchOrderWindow)
 	}
+	// Up to endSearchTopKMaxEmpties, where the shallow search is at its
+	// shallowest, every move is valued by the evaluation first and only the
+	// endSearchTopK best get the search: the searches of the others cost
+	// more time than their order saved (FFO #45-#49: 0.8% fewer nodes and
+	// 2% less time this way). Higher up, where the searches are deeper,
+	// the same cut cost nodes (#55: 7% more).
+	topK := sortSearch && empties <= endSearchTopKMaxEmpties && len(ms) > endSearchTopK
+	if topK {
+		sortSearch = false
+	}
 	if evalOrder && !sortSearch {
 		s.startEvalOrder(p, o, empties)
 	}
+	var evals [64]int32 // each move's evaluation term, for topK
 	for i := range ms {
 		m := &ms[i]
 		x := int(m.sq)
@@ -448,7 +459,9 @@ func (s *searcher) valueEndMoves(ms []move, p, o uint64, alpha, empties, ttMove 
 		if sortSearch {
 			val += int32(-s.mid(np, no, -inf, sortBeta, sortDepth)) * int32(endOrderSearchWeight)
 		} else if evalOrder {
-			val += s.evalOrderValue(empties, x, m.flips)
+			e := s.evalOrderValue(empties, x, m.flips)
+			evals[i&63] = e
+			val += e
 		}
 		if par&quadrant[x] != 0 {
 			val += int32(endOrderParityBonus)
@@ -457,6 +470,24 @@ func (s *searcher) valueEndMoves(ms []move, p, o uint64, alpha, empties, ttMove 
 			val += ttMoveBonus
 		}
 		m.val = val
+	}
+	if !topK {
+		return
+	}
+	// The search's term replaces the evaluation's in the best moves, taken
+	// one by one (at most 60 moves, so a bit each in searched).
+	var searched uint64
+	for range endSearchTopK {
+		b := -1
+		for i := range ms {
+			if searched&(1<<(i&63)) == 0 && (b < 0 || ms[i].val > ms[b].val) {
+				b = i
+			}
+		}
+		searched |= 1 << (b & 63)
+		m := &ms[b]
+		np, no := o&^m.flips, p|m.flips|sqBit(int(m.sq))
+		m.val += int32(-s.mid(np, no, -inf, sortBeta, sortDepth))*int32(endOrderSearchWeight) - evals[b&63]
 	}
 }
 

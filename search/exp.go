@@ -35,6 +35,8 @@ var (
 	endSearchOrderDepth      = knob("endSearchOrderDepth", 2)
 	endSearchOrderStep       = knob("endSearchOrderStep", 3)
 	endSearchOrderWindow     = knob("endSearchOrderWindow", 0)
+	endSearchTopK            = knob("endSearchTopK", 6)
+	endSearchTopKMaxEmpties  = knob("endSearchTopKMaxEmpties", 20)
 
 	endOrderEvalWeight           = knob("endOrderEvalWeight", 8)
 	endOrderSearchWeight         = knob("endOrderSearchWeight", 8)

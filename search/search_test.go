@@ -495,6 +495,75 @@ func TestEndOrderIncrementalEvaluation(t *testing.T) {
 	}
 }
 
+// TestEndOrderSearchTopK checks the order from endSearchOrderMinEmpties to
+// endSearchTopKMaxEmpties: every move is valued as by the evaluation order,
+// and only the endSearchTopK best by that value get the shallow search's
+// term instead of the evaluation's. A slip here would change the order,
+// not the answers, so only this test would see it.
+func TestEndOrderSearchTopK(t *testing.T) {
+	if endSearchTopKMaxEmpties < endSearchOrderMinEmpties || endSearchTopK <= 0 {
+		t.Skip("no top-K shallow-search order in this build")
+	}
+	r := rand.New(rand.NewPCG(23, 24))
+	s := newTestSearcher()
+	checked, changed := 0, 0
+	span := endSearchTopKMaxEmpties - endSearchOrderMinEmpties + 1
+	for i := 0; checked < 100 && i < 3000; i++ {
+		empties := endSearchOrderMinEmpties + i%span
+		pos, ok := randomPosition(r, empties)
+		if !ok {
+			continue
+		}
+		p, o := pos.Player, pos.Opponent
+		var l moveList
+		for mm := bitboard.Moves(p, o); mm != 0; mm &= mm - 1 {
+			x := bits.TrailingZeros64(mm)
+			l.ms[l.n] = move{flips: flips(p, o, x), sq: int8(x)}
+			l.n++
+		}
+		if l.n <= endSearchTopK {
+			continue
+		}
+		s.valueEndMoves(l.ms[:l.n], p, o, 0, empties, -1)
+		par := parityOf(^(p | o))
+		want := make([]int32, l.n)
+		for i, m := range l.ms[:l.n] {
+			x := int(m.sq)
+			np, no := o&^m.flips, p|m.flips|sqBit(x)
+			want[i] = endOrderValue(np, no) + int32(-s.ev.Evaluate(np, no))*int32(endOrderEvalWeight)
+			if par&quadrant[x] != 0 {
+				want[i] += int32(endOrderParityBonus)
+			}
+		}
+		// The top K by the evaluation's value, the first of equals first.
+		top := make([]bool, l.n)
+		for range endSearchTopK {
+			b := -1
+			for i := range want {
+				if !top[i] && (b < 0 || want[i] > want[b]) {
+					b = i
+				}
+			}
+			top[b] = true
+		}
+		for i, m := range l.ms[:l.n] {
+			switch {
+			case !top[i] && m.val != want[i]:
+				t.Fatalf("%v, move %d, not among the %d best: order value %d, want the evaluation's %d", pos, m.sq, endSearchTopK, m.val, want[i])
+			case top[i] && m.val != want[i]:
+				changed++
+			}
+		}
+		checked++
+	}
+	if checked < 100 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+	if changed == 0 {
+		t.Fatal("no move's value came from the shallow search")
+	}
+}
+
 // TestParityOf checks the folded quadrant parity against counting.
 func TestParityOf(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))

@@ -36,6 +36,8 @@ const (
 	endSearchOrderDepth      = 2  // depth of that search at endSearchOrderMinEmpties,
 	endSearchOrderStep       = 3  // one ply more every endSearchOrderStep empties (4 until 2026-11-24: 0.4-5.6% more nodes on FFO #40-#59, bench/RESULTS.md)
 	endSearchOrderWindow     = 0  // its window: children searched below alpha - this only (0: full window)
+	endSearchTopK            = 6  // up to endSearchTopKMaxEmpties, only this many moves (the evaluation's best) get that search
+	endSearchTopKMaxEmpties  = 20 // ... (the others keep the evaluation's value; 2026-11-24: 2% less time on FFO #45-#49, 6-8% on #56-#59, bench/RESULTS.md)
 
 	// Endgame move order weights.
 	endOrderEvalWeight           = 8  // per disc of the evaluation
