@@ -180,6 +180,16 @@ type moveList struct {
 	ms [60]move
 }
 
+// fill sets l to the moves of (p, o), each with its flips, unvalued.
+func (l *moveList) fill(p, o, moves uint64) {
+	l.n = 0
+	for mm := moves; mm != 0; mm &= mm - 1 {
+		x := bits.TrailingZeros64(mm)
+		l.ms[l.n] = move{flips: flips(p, o, x), sq: int8(x)}
+		l.n++
+	}
+}
+
 // next moves the best-valued remaining move to position i and returns it
 // (selection sort: after a cutoff the rest is never sorted).
 func (l *moveList) next(i int) *move {

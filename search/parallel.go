@@ -426,11 +426,7 @@ func (s *searcher) pvsEndPar(p, o uint64, alpha, beta, empties int) int {
 		}
 	}
 	var l moveList
-	for mm := moves; mm != 0; mm &= mm - 1 {
-		x := bits.TrailingZeros64(mm)
-		l.ms[l.n] = move{flips: flips(p, o, x), sq: int8(x)}
-		l.n++
-	}
+	l.fill(p, o, moves)
 	ms := l.ms[:l.n]
 	best, bestMove := s.firstMove(p, o, ms, alpha, beta, 0, empties, ttMove)
 	if best < beta {
@@ -496,11 +492,7 @@ func (s *searcher) midPar(p, o uint64, alpha, beta, depth int) int {
 		}
 	}
 	var l moveList
-	for mm := moves; mm != 0; mm &= mm - 1 {
-		x := bits.TrailingZeros64(mm)
-		l.ms[l.n] = move{flips: flips(p, o, x), sq: int8(x)}
-		l.n++
-	}
+	l.fill(p, o, moves)
 	ms := l.ms[:l.n]
 	best, bestMove := s.firstMove(p, o, ms, alpha, beta, depth, empties, ttMove)
 	if best < beta {

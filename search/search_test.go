@@ -467,11 +467,7 @@ func TestEndOrderIncrementalEvaluation(t *testing.T) {
 		}
 		p, o := pos.Player, pos.Opponent
 		var l moveList
-		for mm := bitboard.Moves(p, o); mm != 0; mm &= mm - 1 {
-			x := bits.TrailingZeros64(mm)
-			l.ms[l.n] = move{flips: flips(p, o, x), sq: int8(x)}
-			l.n++
-		}
+		l.fill(p, o, bitboard.Moves(p, o))
 		if l.n == 0 {
 			continue
 		}
@@ -479,12 +475,7 @@ func TestEndOrderIncrementalEvaluation(t *testing.T) {
 		par := parityOf(^(p | o))
 		for _, m := range l.ms[:l.n] {
 			x := int(m.sq)
-			np, no := o&^m.flips, p|m.flips|sqBit(x)
-			want := endOrderValue(np, no) + int32(-s.ev.Evaluate(np, no))*int32(endOrderEvalWeight)
-			if par&quadrant[x] != 0 {
-				want += int32(endOrderParityBonus)
-			}
-			if m.val != want {
+			if want := evalOrderWant(s, p, o, m, par); m.val != want {
 				t.Fatalf("%v, move %d: order value %d, want %d (from the bare board)", pos, x, m.val, want)
 			}
 		}
@@ -493,6 +484,18 @@ func TestEndOrderIncrementalEvaluation(t *testing.T) {
 	if checked < 300 {
 		t.Fatalf("only %d positions checked", checked)
 	}
+}
+
+// evalOrderWant is the evaluation order's value of the move m of (p, o),
+// computed from the child's bare board (par: the node's odd quadrants).
+func evalOrderWant(s *searcher, p, o uint64, m move, par uint8) int32 {
+	x := int(m.sq)
+	np, no := o&^m.flips, p|m.flips|sqBit(x)
+	want := endOrderValue(np, no) + int32(-s.ev.Evaluate(np, no))*int32(endOrderEvalWeight)
+	if par&quadrant[x] != 0 {
+		want += int32(endOrderParityBonus)
+	}
+	return want
 }
 
 // TestEndOrderSearchTopK checks the order from endSearchOrderMinEmpties to
@@ -516,11 +519,7 @@ func TestEndOrderSearchTopK(t *testing.T) {
 		}
 		p, o := pos.Player, pos.Opponent
 		var l moveList
-		for mm := bitboard.Moves(p, o); mm != 0; mm &= mm - 1 {
-			x := bits.TrailingZeros64(mm)
-			l.ms[l.n] = move{flips: flips(p, o, x), sq: int8(x)}
-			l.n++
-		}
+		l.fill(p, o, bitboard.Moves(p, o))
 		if l.n <= endSearchTopK {
 			continue
 		}
@@ -528,12 +527,7 @@ func TestEndOrderSearchTopK(t *testing.T) {
 		par := parityOf(^(p | o))
 		want := make([]int32, l.n)
 		for i, m := range l.ms[:l.n] {
-			x := int(m.sq)
-			np, no := o&^m.flips, p|m.flips|sqBit(x)
-			want[i] = endOrderValue(np, no) + int32(-s.ev.Evaluate(np, no))*int32(endOrderEvalWeight)
-			if par&quadrant[x] != 0 {
-				want[i] += int32(endOrderParityBonus)
-			}
+			want[i] = evalOrderWant(s, p, o, m, par)
 		}
 		// The top K by the evaluation's value, the first of equals first.
 		top := make([]bool, l.n)
