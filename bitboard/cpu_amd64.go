@@ -46,7 +46,7 @@ var hasAVX2Kernel = func() bool {
 
 // hasAVX512Kernel is set where, beyond hasAVX2Kernel, the CPU has AVX-512
 // F, CD and VL (VPLZCNTQ on 256-bit registers) and the OS saves the AVX-512
-// state: Flips and Last2-Last4 then use the VPLZCNTQ flips, Moves the
+// state: Flips and Last2-Last5 then use the VPLZCNTQ flips, Moves the
 // VPTERNLOGQ fill (moves_amd64.h). With OUTFLANK_NOAVX512=1 in the
 // environment they do not.
 var hasAVX512Kernel = func() bool {

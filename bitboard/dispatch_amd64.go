@@ -3,7 +3,7 @@ package bitboard
 // The kernels' entry points, in assembly (dispatch_amd64.s): each jumps to
 // the AVX-512 kernel, the AVX2 one or the portable Go twin, by
 // hasAVX512Kernel and hasAVX2Kernel. The exported functions (Flips, Moves,
-// MovesBoth, Last2-Last4) are one call to these, so they inline into their
+// MovesBoth, Last2-Last5) are one call to these, so they inline into their
 // callers: a solver node reaches a kernel in one call, where a Go function
 // choosing the kernel was a second one (no inlining budget covers three
 // calls, and profile-guided inlining took some call sites and not others).
@@ -27,3 +27,6 @@ func last3Kernel(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int)
 
 //go:noescape
 func last4Kernel(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int)
+
+//go:noescape
+func last5Kernel(p, o uint64, alpha int, g1, g2, g3 uint64) (score, nodes int)

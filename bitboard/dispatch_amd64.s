@@ -38,3 +38,7 @@ TEXT ·last3Kernel(SB), NOSPLIT, $0-64
 // func last4Kernel(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int)
 TEXT ·last4Kernel(SB), NOSPLIT, $0-72
 	DISPATCH(·last4AVX512, ·last4AVX2, ·last4Portable)
+
+// func last5Kernel(p, o uint64, alpha int, g1, g2, g3 uint64) (score, nodes int)
+TEXT ·last5Kernel(SB), NOSPLIT, $0-64
+	DISPATCH(·last5AVX512, ·last5AVX2, ·last5Go)

@@ -7,7 +7,7 @@ import (
 )
 
 // TestDispatch calls the exported kernels (Flips, Moves, MovesBoth,
-// Last2-Last4) under every setting of the kernel flags that this CPU
+// Last2-Last5) under every setting of the kernel flags that this CPU
 // allows: as detected, without AVX-512, and without assembly. The entry
 // points read the flags at each call (dispatch_amd64.s), so each setting
 // reaches a different kernel, and each must agree with the portable code.
@@ -32,6 +32,16 @@ func TestDispatch(t *testing.T) {
 				if got, want := Flips(p.Player, p.Opponent, sq), flipsGo(p.Player, p.Opponent, sq); got != want {
 					t.Fatalf("%s: %s: Flips %s %s, want %s", name, p, sq, SquaresString(got), SquaresString(want))
 				}
+			}
+		}
+		for i := 0; i < 1000; i++ {
+			pl, op := randomLast(rng, 5)
+			g := randomGroups(rng, pl, op)
+			alpha := rng.IntN(129) - 64
+			got, gotN := Last5(pl, op, alpha, g[0], g[1], g[2])
+			want, wantN := last5Go(pl, op, alpha, g[0], g[1], g[2])
+			if got != want || gotN != wantN {
+				t.Fatalf("%s: p %x o %x, alpha %d: Last5 %d (%d nodes), want %d (%d nodes)", name, pl, op, alpha, got, gotN, want, wantN)
 			}
 		}
 		for i := 0; i < 3000; i++ {

@@ -7,7 +7,7 @@ import "math/bits"
 // each line through x the flips are fixed by where the mover's discs lie:
 // an 8-bit index per line into a table gives the count, and no board needs
 // to be built (count-last-flip). Last2, Last3 and Last4 solve two to four
-// empties in one call: in assembly (last_amd64.s, generated) they save the
+// empties in one call, Last5 the children of a five-empties node: in assembly (last_amd64.s, generated) they save the
 // calls into Flips that Go cannot inline, a large part of the solver's
 // profile, and use the AVX-512 flips where the CPU has them.
 //
@@ -251,4 +251,47 @@ func finalScore(p, o uint64) int {
 		return 2*np - 64
 	}
 	return 0
+}
+
+// Last5Pass is Last5's score when p has no move. The caller then decides
+// between a pass and the game's end: it owns the five-empties position
+// itself (its node, its stability cutoff), Last5 only its children.
+const Last5Pass = -100
+
+// Last5 searches, for p to move, the position whose five empty squares are
+// g1 | g2 | g3: the moves in g1 first, then in g2, then in g3, each group
+// in ascending order (the caller's parity order), each child solved by
+// Last4 with its four empties in ParityOrder4's order. The window and the
+// score are Last2's (null window at alpha, fail soft), but nodes counts
+// the children's nodes only, and a p with no move gets Last5Pass. In
+// assembly it saves, per child, the calls that Go makes into Flips,
+// ParityOrder4 and Last4.
+func Last5(p, o uint64, alpha int, g1, g2, g3 uint64) (score, nodes int) {
+	return last5Kernel(p, o, alpha, g1, g2, g3)
+}
+
+// last5Go is the portable form of Last5, and the assembly's reference.
+func last5Go(p, o uint64, alpha int, g1, g2, g3 uint64) (score, nodes int) {
+	best := Last5Pass
+	for _, g := range [3]uint64{g1, g2, g3} {
+		for ; g != 0; g &= g - 1 {
+			x := Square(bits.TrailingZeros64(g))
+			if neighbourMask[x&63]&o == 0 {
+				continue
+			}
+			f := flipsGo(p, o, x)
+			if f == 0 {
+				continue
+			}
+			np, no := o&^f, p|f|1<<uint(x&63)
+			x1, x2, x3, x4 := ParityOrder4(^(np | no))
+			v, n := last4Go(np, no, -alpha-1, x1, x2, x3, x4)
+			nodes += n
+			if v = -v; v > alpha {
+				return v, nodes
+			}
+			best = max(best, v)
+		}
+	}
+	return best, nodes
 }

@@ -159,6 +159,51 @@ func TestLast4(t *testing.T) {
 	}
 }
 
+// randomGroups splits the empty squares of p and o at random into three
+// groups, as a caller's parity order would.
+func randomGroups(r *rand.Rand, p, o uint64) (g [3]uint64) {
+	for e := ^(p | o); e != 0; e &= e - 1 {
+		g[r.IntN(3)] |= e & -e
+	}
+	return g
+}
+
+// TestLast5 is TestLast4 with five empties, split into three groups in
+// random order. Last5 leaves this position to its caller: a p with no
+// move gets Last5Pass (checked against the moves), and the exact score is
+// checked where p moves.
+func TestLast5(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	passes := 0
+	for range 10000 {
+		p, o := randomLast(r, 5)
+		g := randomGroups(r, p, o)
+		alpha := r.IntN(129) - 64
+		v, n := last5Go(p, o, alpha, g[0], g[1], g[2])
+		if v == Last5Pass {
+			passes++
+			if movesGo(p, o) != 0 || n != 0 {
+				t.Fatalf("p %x o %x: last5Go passed (%d nodes) with moves %s", p, o, n, SquaresString(movesGo(p, o)))
+			}
+		} else if exact := exactScore(p, o); v > alpha && exact < v || v <= alpha && exact > v {
+			t.Fatalf("p %x o %x alpha %d: last5Go %d, exact %d", p, o, alpha, v, exact)
+		}
+		if hasAVX2Kernel {
+			if va, na := last5AVX2(p, o, alpha, g[0], g[1], g[2]); va != v || na != n {
+				t.Fatalf("p %x o %x alpha %d groups %x: assembly (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, g, va, na, v, n)
+			}
+		}
+		if hasAVX512Kernel {
+			if va, na := last5AVX512(p, o, alpha, g[0], g[1], g[2]); va != v || na != n {
+				t.Fatalf("p %x o %x alpha %d groups %x: AVX-512 (%d, %d nodes), Go (%d, %d nodes)", p, o, alpha, g, va, na, v, n)
+			}
+		}
+	}
+	if passes == 0 {
+		t.Fatal("no position without a move: the pass path went untested")
+	}
+}
+
 // TestFlipsKernels compares the assembly flips and moves with flipsGo and
 // movesGo on random boards, every square (occupied ones included, as
 // Flips allows).

@@ -33,10 +33,10 @@ func movesBothAVX512(p, o uint64) (pm, om uint64)
 //go:noescape
 func flipsAVX512(p, o uint64, sq Square) uint64
 
-// last2AVX2, last3AVX2 and last4AVX2 are Last2, Last3 and Last4 in
-// assembly (last_amd64.s, generated), each calling the one below for its
-// children, with the flips of moves_amd64.h inline; the AVX512 twins use
-// the VPLZCNTQ flips instead (hasAVX512Kernel).
+// last2AVX2 to last5AVX2 are Last2 to Last5 in assembly (last_amd64.s,
+// generated), each calling the one below for its children, with the flips
+// of moves_amd64.h inline; the AVX512 twins use the VPLZCNTQ flips instead
+// (hasAVX512Kernel).
 
 //go:noescape
 func last2AVX2(p, o uint64, alpha int, x1, x2 int) (score, nodes int)
@@ -48,6 +48,9 @@ func last3AVX2(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int)
 func last4AVX2(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int)
 
 //go:noescape
+func last5AVX2(p, o uint64, alpha int, g1, g2, g3 uint64) (score, nodes int)
+
+//go:noescape
 func last2AVX512(p, o uint64, alpha int, x1, x2 int) (score, nodes int)
 
 //go:noescape
@@ -55,3 +58,6 @@ func last3AVX512(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int)
 
 //go:noescape
 func last4AVX512(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int)
+
+//go:noescape
+func last5AVX512(p, o uint64, alpha int, g1, g2, g3 uint64) (score, nodes int)

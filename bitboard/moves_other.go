@@ -24,6 +24,7 @@ var (
 	last2AVX2, last2AVX512         = last2Portable, last2Portable
 	last3AVX2, last3AVX512         = last3Portable, last3Portable
 	last4AVX2, last4AVX512         = last4Portable, last4Portable
+	last5AVX2, last5AVX512         = last5Go, last5Go
 )
 
 // The kernels' entry points (dispatch_amd64.s on amd64) are the portable
@@ -40,4 +41,7 @@ func last3Kernel(p, o uint64, alpha int, x1, x2, x3 int) (score, nodes int) {
 }
 func last4Kernel(p, o uint64, alpha int, x1, x2, x3, x4 int) (score, nodes int) {
 	return last4Portable(p, o, alpha, x1, x2, x3, x4)
+}
+func last5Kernel(p, o uint64, alpha int, g1, g2, g3 uint64) (score, nodes int) {
+	return last5Go(p, o, alpha, g1, g2, g3)
 }

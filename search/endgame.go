@@ -17,6 +17,8 @@ import (
 //   - 1 to 4 empties: special cases with the empty squares passed as
 //     arguments, solved by bitboard.Last1 to Last4 (one assembly call per
 //     4-empties node where the CPU allows); the last move only counts flips;
+//   - 5 empties: bitboard.Last5 for the moves (one call per node), the
+//     node's stability cutoff in Go (solve5);
 //   - up to endShallowMaxEmpties empties: no transposition table, moves in odd
 //     quadrants first (parity);
 //   - up to endLocalMaxEmpties empties: no shared table either, but the
@@ -69,8 +71,10 @@ func (s *searcher) nws(p, o uint64, alpha, empties int) int {
 		return s.nwsLocal(p, o, alpha, empties)
 	case empties > endShallowMaxEmpties:
 		return s.nwsDeep(p, o, alpha, empties)
-	case empties > 4:
+	case empties > 5:
 		return s.nwsShallow(p, o, alpha, empties, parityOf(^(p | o)))
+	case empties == 5:
+		return s.solve5(p, o, alpha, parityOf(^(p | o)))
 	case empties == 4:
 		return s.solve4(p, o, alpha)
 	}
@@ -93,8 +97,8 @@ func (s *searcher) nws(p, o uint64, alpha, empties int) int {
 	return finalScore(p, o)
 }
 
-// nwsShallow searches 5 to endShallowMaxEmpties empties: moves in odd quadrants first,
-// no table. par holds the quadrants with an odd number of empties.
+// nwsShallow searches 6 to endShallowMaxEmpties empties (5: solve5): moves
+// in odd quadrants first, no table. par holds the quadrants with an odd number of empties.
 func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 	s.nodes++
 	if s.nodes >= s.checkAt {
@@ -130,8 +134,8 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 			}
 			np, no := o&^f, p|f|sqBit(x)
 			var v int
-			if empties == 5 {
-				v = -s.solve4(np, no, -alpha-1)
+			if empties == 6 {
+				v = -s.solve5(np, no, -alpha-1, par^quadrant[x])
 			} else {
 				v = -s.nwsShallow(np, no, -alpha-1, empties-1, par^quadrant[x])
 			}
@@ -148,6 +152,37 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 		return -s.nwsShallow(o, p, -alpha-1, empties, par)
 	}
 	return best
+}
+
+// solve5 is nwsShallow at 5 empties: this node's count, stop poll and
+// stability cutoff here, its moves in bitboard.Last5 (one assembly call
+// for the node, where nwsShallow called Flips, ParityOrder4 and Last4 for
+// each move). The same order and the same nodes as nwsShallow.
+func (s *searcher) solve5(p, o uint64, alpha int, par uint8) int {
+	s.nodes++
+	if s.nodes >= s.checkAt {
+		s.poll()
+	}
+	if stabilityMayCut(o, alpha, 5) {
+		if u := stabilityBound(p, o); u <= alpha {
+			return u
+		}
+	}
+	empty := ^(p | o)
+	odd := quadrantMask[par]
+	var iso uint64
+	if endShallowIsolatedFirst != 0 {
+		iso = isolatedEmpties(empty)
+	}
+	v, n := bitboard.Last5(p, o, alpha, iso, empty&odd&^iso, empty&^odd&^iso)
+	s.nodes += uint64(n)
+	if v != bitboard.Last5Pass {
+		return v
+	}
+	if bitboard.Moves(o, p) == 0 {
+		return finalScore(p, o)
+	}
+	return -s.solve5(o, p, -alpha-1, par)
 }
 
 // isolatedEmpties returns the squares of empty that have no empty neighbour.
