@@ -113,16 +113,7 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 	// empties, computing flips square by square is cheaper than generating
 	// the move set first.
 	best := -inf
-	empty := ^(p | o)
-	odd := quadrantMask[par]
-	groups := [3]uint64{empty & odd, empty &^ odd}
-	if endShallowIsolatedFirst != 0 {
-		// An empty square with no empty neighbour is a region of one, the
-		// surest odd region: the opponent can never answer there.
-		iso := isolatedEmpties(empty)
-		groups = [3]uint64{iso, empty & odd &^ iso, empty &^ odd &^ iso}
-	}
-	for _, mm := range groups {
+	for _, mm := range parityGroups(^(p | o), par) {
 		for ; mm != 0; mm &= mm - 1 {
 			x := bits.TrailingZeros64(mm)
 			if neighbours[x]&o == 0 {
@@ -168,13 +159,8 @@ func (s *searcher) solve5(p, o uint64, alpha int, par uint8) int {
 			return u
 		}
 	}
-	empty := ^(p | o)
-	odd := quadrantMask[par]
-	var iso uint64
-	if endShallowIsolatedFirst != 0 {
-		iso = isolatedEmpties(empty)
-	}
-	v, n := bitboard.Last5(p, o, alpha, iso, empty&odd&^iso, empty&^odd&^iso)
+	g := parityGroups(^(p | o), par)
+	v, n := bitboard.Last5(p, o, alpha, g[0], g[1], g[2])
 	s.nodes += uint64(n)
 	if v != bitboard.Last5Pass {
 		return v
@@ -183,6 +169,21 @@ func (s *searcher) solve5(p, o uint64, alpha int, par uint8) int {
 		return finalScore(p, o)
 	}
 	return -s.solve5(o, p, -alpha-1, par)
+}
+
+// parityGroups splits the empty squares into the parity layer's order
+// (nwsShallow, solve5): the isolated ones first, then those in quadrants
+// with an odd number of empties (par), then the rest. An empty square with
+// no empty neighbour is a region of one, the surest odd region: the
+// opponent can never answer there. With endShallowIsolatedFirst off the
+// first group is empty.
+func parityGroups(empty uint64, par uint8) [3]uint64 {
+	odd := quadrantMask[par]
+	var iso uint64
+	if endShallowIsolatedFirst != 0 {
+		iso = isolatedEmpties(empty)
+	}
+	return [3]uint64{iso, empty & odd &^ iso, empty &^ odd &^ iso}
 }
 
 // isolatedEmpties returns the squares of empty that have no empty neighbour.

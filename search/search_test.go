@@ -461,16 +461,11 @@ func TestEndOrderIncrementalEvaluation(t *testing.T) {
 	checked := 0
 	for i := 0; checked < 300 && i < 3000; i++ {
 		empties := endEvalOrderMinEmpties + i%(endSearchOrderMinEmpties-endEvalOrderMinEmpties)
-		pos, ok := randomPosition(r, empties)
-		if !ok {
+		pos, l, ok := randomOrderNode(r, empties)
+		if !ok || l.n == 0 {
 			continue
 		}
 		p, o := pos.Player, pos.Opponent
-		var l moveList
-		l.fill(p, o, bitboard.Moves(p, o))
-		if l.n == 0 {
-			continue
-		}
 		s.valueEndMoves(l.ms[:l.n], p, o, 0, empties, -1)
 		par := parityOf(^(p | o))
 		for _, m := range l.ms[:l.n] {
@@ -484,6 +479,17 @@ func TestEndOrderIncrementalEvaluation(t *testing.T) {
 	if checked < 300 {
 		t.Fatalf("only %d positions checked", checked)
 	}
+}
+
+// randomOrderNode returns a random position with the given empties and
+// its moves, unvalued, for the order tests (ok false where randomPosition
+// found none).
+func randomOrderNode(r *rand.Rand, empties int) (pos bitboard.Position, l moveList, ok bool) {
+	pos, ok = randomPosition(r, empties)
+	if ok {
+		l.fill(pos.Player, pos.Opponent, bitboard.Moves(pos.Player, pos.Opponent))
+	}
+	return pos, l, ok
 }
 
 // evalOrderWant is the evaluation order's value of the move m of (p, o),
@@ -513,16 +519,11 @@ func TestEndOrderSearchTopK(t *testing.T) {
 	span := endSearchTopKMaxEmpties - endSearchOrderMinEmpties + 1
 	for i := 0; checked < 100 && i < 3000; i++ {
 		empties := endSearchOrderMinEmpties + i%span
-		pos, ok := randomPosition(r, empties)
-		if !ok {
+		pos, l, ok := randomOrderNode(r, empties)
+		if !ok || l.n <= endSearchTopK {
 			continue
 		}
 		p, o := pos.Player, pos.Opponent
-		var l moveList
-		l.fill(p, o, bitboard.Moves(p, o))
-		if l.n <= endSearchTopK {
-			continue
-		}
 		s.valueEndMoves(l.ms[:l.n], p, o, 0, empties, -1)
 		par := parityOf(^(p | o))
 		want := make([]int32, l.n)
