@@ -68,7 +68,7 @@ func (s *searcher) solve4(p, o uint64, alpha int) int {
 func (s *searcher) nws(p, o uint64, alpha, empties int) int {
 	switch {
 	case localLayer(empties):
-		return s.nwsLocal(p, o, alpha, empties)
+		return s.nwsLocal(p, o, alpha, empties, bitboard.Moves(p, o), parityOf(^(p | o)))
 	case empties > endShallowMaxEmpties:
 		return s.nwsDeep(p, o, alpha, empties)
 	case empties > 5:
@@ -206,6 +206,10 @@ type move struct {
 type endFrame struct {
 	l    moveList
 	keys [60]uint64
+	// replies[x]: the opponent's moves after the move to square x, where
+	// nwsLocal valued it; the child search takes them rather than
+	// generating them again.
+	replies [64]uint64
 }
 
 // moveList is a fixed-capacity list (no allocation). Positions reachable
@@ -287,13 +291,26 @@ const ttMoveBonus = 1 << 20
 // generates the moves. done reports a score v already decided (a cutoff,
 // or the game's end); otherwise moves == 0 means a pass.
 func (s *searcher) endEnter(p, o uint64, alpha, empties int) (moves uint64, v int, done bool) {
+	if v, done := s.endStable(p, o, alpha, empties); done {
+		return 0, v, true
+	}
+	moves = bitboard.Moves(p, o)
+	if moves == 0 && bitboard.Moves(o, p) == 0 {
+		return 0, finalScore(p, o), true
+	}
+	return moves, 0, false
+}
+
+// endStable counts a null-window endgame node, polls the stop flag and
+// tries the stability cutoffs: done reports the score v they decided.
+func (s *searcher) endStable(p, o uint64, alpha, empties int) (v int, done bool) {
 	s.nodes++
 	if s.nodes >= s.checkAt {
 		s.poll()
 	}
 	if stabilityMayCut(o, alpha, empties) {
 		if u := stabilityBound(p, o); u <= alpha {
-			return 0, u, true
+			return u, true
 		}
 	}
 	// The mirror: our own stable discs bound the score from below. Where
@@ -303,14 +320,10 @@ func (s *searcher) endEnter(p, o uint64, alpha, empties int) (moves uint64, v in
 	// the upper bound's gates).
 	if alpha < -wipeoutAlpha {
 		if l := -stabilityBound(o, p); l > alpha {
-			return 0, l, true
+			return l, true
 		}
 	}
-	moves = bitboard.Moves(p, o)
-	if moves == 0 && bitboard.Moves(o, p) == 0 {
-		return 0, finalScore(p, o), true
-	}
-	return moves, 0, false
+	return 0, false
 }
 
 // localLayer reports whether a null-window node with the given empties keeps
@@ -747,13 +760,20 @@ func (s *searcher) endChild(np, no uint64, alpha, empties int) int {
 // never probes or stores for itself. A child that leaves the opponent at
 // most endQuickReplies replies is searched at once, before the others are
 // valued: such moves cut often, and valuing the rest is then wasted.
-func (s *searcher) nwsLocal(p, o uint64, alpha, empties int) int {
-	moves, v, done := s.endEnter(p, o, alpha, empties)
-	if done {
+// moves (the mover's) and par (the quadrants with an odd number of
+// empties) come from the caller: a parent in this layer has worked both out
+// for each child while valuing it (localChild); working them out again
+// cost 2.5% of the solver's time on FFO #40-#49 (bench/RESULTS.md).
+func (s *searcher) nwsLocal(p, o uint64, alpha, empties int, moves uint64, par uint8) int {
+	if v, done := s.endStable(p, o, alpha, empties); done {
 		return v
 	}
 	if moves == 0 {
-		return -s.nwsLocal(o, p, -alpha-1, empties)
+		om := bitboard.Moves(o, p)
+		if om == 0 {
+			return finalScore(p, o)
+		}
+		return -s.nwsLocal(o, p, -alpha-1, empties, om, par)
 	}
 	if s.endFrames == nil {
 		s.endFrames = new([64]endFrame)
@@ -762,10 +782,10 @@ func (s *searcher) nwsLocal(p, o uint64, alpha, empties int) int {
 		s.local = new(localTable)
 	}
 	lt := s.local
-	l := &s.endFrames[empties&63].l
+	fr := &s.endFrames[empties&63]
+	l := &fr.l
 	l.n = 0
 	best := -inf
-	par := parityOf(^(p | o))
 	evalOrder := empties >= endEvalOrderMinEmpties
 	if evalOrder {
 		s.startEvalOrder(p, o, empties)
@@ -786,8 +806,8 @@ func (s *searcher) nwsLocal(p, o uint64, alpha, empties int) int {
 			continue
 		}
 		r := bitboard.Moves(np, no)
-		if bits.OnesCount64(r)+bits.OnesCount64(r&cornerMask) <= endQuickReplies {
-			v := -s.nws(np, no, -alpha-1, empties-1)
+		if fewReplies(r) {
+			v := -s.localChild(np, no, -alpha-1, empties-1, r, par^quadrant[x&63])
 			e.set(np, no, alpha, v)
 			if v > alpha {
 				return v
@@ -806,12 +826,13 @@ func (s *searcher) nwsLocal(p, o uint64, alpha, empties int) int {
 			val += int32(endOrderParityBonus)
 		}
 		l.ms[l.n] = move{flips: f, val: val, sq: int8(x)}
+		fr.replies[x&63] = r
 		l.n++
 	}
 	for i := 0; i < l.n; i++ {
 		m := l.next(i)
 		np, no := o&^m.flips, p|m.flips|sqBit(int(m.sq))
-		v := -s.nws(np, no, -alpha-1, empties-1)
+		v := -s.localChild(np, no, -alpha-1, empties-1, fr.replies[m.sq&63], par^quadrant[m.sq&63])
 		localSlot(lt, np, no, empties-1).set(np, no, alpha, v)
 		if v > alpha {
 			return v
@@ -819,4 +840,32 @@ func (s *searcher) nwsLocal(p, o uint64, alpha, empties int) int {
 		best = max(best, v)
 	}
 	return best
+}
+
+// localChild searches a child of nwsLocal with the moves and the parity
+// (quadrants with an odd number of empties) that the parent worked out for
+// it, rather than working them out again.
+func (s *searcher) localChild(p, o uint64, alpha, empties int, moves uint64, par uint8) int {
+	if localLayer(empties) {
+		return s.nwsLocal(p, o, alpha, empties, moves, par)
+	}
+	switch {
+	case empties > endShallowMaxEmpties:
+		return s.nws(p, o, alpha, empties)
+	case empties > 5:
+		return s.nwsShallow(p, o, alpha, empties, par)
+	case empties == 5:
+		return s.solve5(p, o, alpha, par)
+	}
+	return s.nws(p, o, alpha, empties)
+}
+
+// fewReplies reports whether a child leaving the opponent the replies r is
+// searched before its siblings are valued (endQuickReplies, corners
+// counting double); at the default of 1 without a bit count.
+func fewReplies(r uint64) bool {
+	if endQuickReplies == 1 {
+		return r&(r-1) == 0 && r&cornerMask == 0 // none, or one that is not a corner
+	}
+	return bits.OnesCount64(r)+bits.OnesCount64(r&cornerMask) <= endQuickReplies
 }
