@@ -3,7 +3,7 @@ package bitboard
 // The kernels' entry points, in assembly (dispatch_amd64.s): each jumps to
 // the AVX-512 kernel, the AVX2 one or the portable Go twin, by
 // hasAVX512Kernel and hasAVX2Kernel. The exported functions (Flips, Moves,
-// MovesBoth, Last2-Last5) are one call to these, so they inline into their
+// MovesBoth, FlipsReplies, Last2-Last5) are one call to these, so they inline into their
 // callers: a solver node reaches a kernel in one call, where a Go function
 // choosing the kernel was a second one (no inlining budget covers three
 // calls, and profile-guided inlining took some call sites and not others).
@@ -18,6 +18,9 @@ func movesKernel(p, o uint64) uint64
 
 //go:noescape
 func movesBothKernel(p, o uint64) (pm, om uint64)
+
+//go:noescape
+func flipsRepliesKernel(p, o uint64, sq Square) (f, r uint64)
 
 //go:noescape
 func last2Kernel(p, o uint64, alpha int, x1, x2 int) (score, nodes int)

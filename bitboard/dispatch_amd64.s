@@ -27,6 +27,10 @@ TEXT ·movesKernel(SB), NOSPLIT, $0-24
 TEXT ·movesBothKernel(SB), NOSPLIT, $0-32
 	DISPATCH(·movesBothAVX512, ·movesBothAVX2, ·movesBothGo)
 
+// func flipsRepliesKernel(p, o uint64, sq Square) (f, r uint64)
+TEXT ·flipsRepliesKernel(SB), NOSPLIT, $0-40
+	DISPATCH(·flipsRepliesAVX512, ·flipsRepliesAVX2, ·flipsRepliesGo)
+
 // func last2Kernel(p, o uint64, alpha int, x1, x2 int) (score, nodes int)
 TEXT ·last2Kernel(SB), NOSPLIT, $0-56
 	DISPATCH(·last2AVX512, ·last2AVX2, ·last2Portable)

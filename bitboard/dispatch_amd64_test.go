@@ -7,7 +7,7 @@ import (
 )
 
 // TestDispatch calls the exported kernels (Flips, Moves, MovesBoth,
-// Last2-Last5) under every setting of the kernel flags that this CPU
+// FlipsReplies, Last2-Last5) under every setting of the kernel flags that this CPU
 // allows: as detected, without AVX-512, and without assembly. The entry
 // points read the flags at each call (dispatch_amd64.s), so each setting
 // reaches a different kernel, and each must agree with the portable code.
@@ -31,6 +31,13 @@ func TestDispatch(t *testing.T) {
 				sq := FirstSquare(e)
 				if got, want := Flips(p.Player, p.Opponent, sq), flipsGo(p.Player, p.Opponent, sq); got != want {
 					t.Fatalf("%s: %s: Flips %s %s, want %s", name, p, sq, SquaresString(got), SquaresString(want))
+				}
+				if p.Moves()&(1<<sq) != 0 {
+					f, r := FlipsReplies(p.Player, p.Opponent, sq)
+					wf := flipsGo(p.Player, p.Opponent, sq)
+					if wr := movesGo(p.Opponent&^wf, p.Player|wf|1<<sq); f != wf || r != wr {
+						t.Fatalf("%s: %s: FlipsReplies %s: %s, %s, want %s, %s", name, p, sq, SquaresString(f), SquaresString(r), SquaresString(wf), SquaresString(wr))
+					}
 				}
 			}
 		}

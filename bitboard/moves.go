@@ -121,6 +121,18 @@ var rays = func() (t [64][8]uint64) {
 // rays towards lower bits use VPLZCNTQ instead of the fill.
 func Flips(p, o uint64, sq Square) uint64 { return flipsKernel(p, o, sq) }
 
+// FlipsReplies returns Flips(p, o, sq) and the opponent's moves after it,
+// Moves(o &^ f, p | f | sq), in one call where the assembly runs: the
+// endgame's fastest-first order needs both for every move, and a call is a
+// good part of the cost of either (sq must be a legal move of p).
+func FlipsReplies(p, o uint64, sq Square) (f, r uint64) { return flipsRepliesKernel(p, o, sq) }
+
+// flipsRepliesGo is the portable form of FlipsReplies.
+func flipsRepliesGo(p, o uint64, sq Square) (f, r uint64) {
+	f = flipsGo(p, o, sq)
+	return f, movesGo(o&^f, p|f|1<<uint(sq&63))
+}
+
 // flipsGo is the portable form of Flips.
 func flipsGo(p, o uint64, sq Square) uint64 {
 	r := &rays[sq&63] // &63 drops the bounds check

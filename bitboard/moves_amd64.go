@@ -33,6 +33,16 @@ func movesBothAVX512(p, o uint64) (pm, om uint64)
 //go:noescape
 func flipsAVX512(p, o uint64, sq Square) uint64
 
+// flipsRepliesAVX2 and flipsRepliesAVX512 are FlipsReplies: the flips of
+// flipsAVX2 (flipsAVX512), then the moves of movesAVX2 (movesAVX512) in the
+// position after the move, in one call.
+//
+//go:noescape
+func flipsRepliesAVX2(p, o uint64, sq Square) (f, r uint64)
+
+//go:noescape
+func flipsRepliesAVX512(p, o uint64, sq Square) (f, r uint64)
+
 // last2AVX2 to last5AVX2 are Last2 to Last5 in assembly (last_amd64.s,
 // generated), each calling the one below for its children, with the flips
 // of moves_amd64.h inline; the AVX512 twins use the VPLZCNTQ flips instead

@@ -55,6 +55,30 @@ GLOBL ·topBit(SB), RODATA|NOPTR, $8
 	MOVQ BX, om+24(FP) \
 	VZEROUPPER
 
+// FLIPS_REPLIES(SETUP, FLIPS, CANDIDATES): the body of flipsRepliesAVX2
+// and flipsRepliesAVX512: the flips of the move on sq into f, then the
+// moves of the opponent, who moves next, into r. (Before the first
+// function, as MOVES_BOTH.)
+#define FLIPS_REPLIES(SETUP, FLIPS, CANDIDATES) \
+	MOVQ p+0(FP), R8 \
+	MOVQ o+8(FP), R9 \
+	MOVBQSX sq+16(FP), CX \
+	SETUP \
+	FLIPS \
+	VMOVQ X4, AX \
+	MOVQ AX, f+24(FP) \
+	ANDNQ R9, AX, R10 \
+	ORQ  AX, R8 \
+	BTSQ CX, R8 \
+	MOVQ R8, R9 \
+	MOVQ R10, R8 \
+	MOVES_SETUP \
+	CANDIDATES \
+	ORQ  R9, R8 \
+	ANDNQ BX, R8, BX \
+	VZEROUPPER \
+	MOVQ BX, r+32(FP)
+
 // func movesAVX2(p, o uint64) uint64
 TEXT ·movesAVX2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), R8
@@ -101,6 +125,16 @@ TEXT ·movesAVX512(SB), NOSPLIT, $0-24
 	ANDNQ BX, R8, BX
 	VZEROUPPER
 	MOVQ BX, ret+16(FP)
+	RET
+
+// func flipsRepliesAVX2(p, o uint64, sq Square) (f, r uint64)
+TEXT ·flipsRepliesAVX2(SB), NOSPLIT, $0-40
+	FLIPS_REPLIES(FLIPS_SETUP, FLIPS, MOVES_CANDIDATES)
+	RET
+
+// func flipsRepliesAVX512(p, o uint64, sq Square) (f, r uint64)
+TEXT ·flipsRepliesAVX512(SB), NOSPLIT, $0-40
+	FLIPS_REPLIES(FLIPSZ_SETUP, FLIPSZ, MOVES_CANDIDATESZ)
 	RET
 
 // func movesBothAVX2(p, o uint64) (pm, om uint64)

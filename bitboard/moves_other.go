@@ -21,6 +21,8 @@ var (
 	movesAVX2, movesAVX512         = movesGo, movesGo
 	flipsAVX2, flipsAVX512         = flipsGo, flipsGo
 	movesBothAVX2, movesBothAVX512 = movesBothGo, movesBothGo
+	flipsRepliesAVX2               = flipsRepliesGo
+	flipsRepliesAVX512             = flipsRepliesGo
 	last2AVX2, last2AVX512         = last2Portable, last2Portable
 	last3AVX2, last3AVX512         = last3Portable, last3Portable
 	last4AVX2, last4AVX512         = last4Portable, last4Portable
@@ -33,6 +35,9 @@ var (
 func flipsKernel(p, o uint64, sq Square) uint64   { return flipsGo(p, o, sq) }
 func movesKernel(p, o uint64) uint64              { return movesGo(p, o) }
 func movesBothKernel(p, o uint64) (pm, om uint64) { return movesBothGo(p, o) }
+func flipsRepliesKernel(p, o uint64, sq Square) (f, r uint64) {
+	return flipsRepliesGo(p, o, sq)
+}
 func last2Kernel(p, o uint64, alpha int, x1, x2 int) (score, nodes int) {
 	return last2Portable(p, o, alpha, x1, x2)
 }

@@ -792,7 +792,9 @@ func (s *searcher) nwsLocal(p, o uint64, alpha, empties int, moves uint64, par u
 	}
 	for mm := moves; mm != 0; mm &= mm - 1 {
 		x := bits.TrailingZeros64(mm)
-		f := flips(p, o, x)
+		// The replies too, even where the local table decides the move:
+		// one call for both costs less than two calls.
+		f, r := bitboard.FlipsReplies(p, o, bitboard.Square(x))
 		if f == o { // a wipeout: the best score there is
 			return 64
 		}
@@ -805,7 +807,6 @@ func (s *searcher) nwsLocal(p, o uint64, alpha, empties int, moves uint64, par u
 			best = max(best, v)
 			continue
 		}
-		r := bitboard.Moves(np, no)
 		if fewReplies(r) {
 			v := -s.localChild(np, no, -alpha-1, empties-1, r, par^quadrant[x&63])
 			e.set(np, no, alpha, v)
