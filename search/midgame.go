@@ -40,16 +40,17 @@ func (s *searcher) mid(p, o uint64, alpha, beta, depth int) int {
 	s.initEval()
 	slot := 2 * (64 - bits.OnesCount64(p|o))
 	s.ie.Init(&s.states[slot], p, o)
-	return s.midState(slot, alpha, beta, depth)
+	return s.midState(slot, alpha, beta, depth, bitboard.Moves(p, o))
 }
 
 // midState is the midgame principal-variation search (fail soft) of the
-// position in s.states[slot]; children's states go to their slots.
+// position in s.states[slot], whose moves the caller passes (a parent has
+// generated them to order its moves); children's states go to their slots.
 // Nodes with no more empties than the remaining depth are solved exactly,
 // or, in a selective search above mpcExactMaxEmpties empties, searched as
 // selective endgame nodes (depth = empties, Multi-ProbCut on the exact
 // value).
-func (s *searcher) midState(slot, alpha, beta, depth int) int {
+func (s *searcher) midState(slot, alpha, beta, depth int, moves uint64) int {
 	st := &s.states[slot]
 	p, o := st.P, st.O
 	empties := 64 - bits.OnesCount64(p|o)
@@ -66,13 +67,13 @@ func (s *searcher) midState(slot, alpha, beta, depth int) int {
 	if depth <= 0 {
 		return s.ie.EvaluateState(st)
 	}
-	moves := bitboard.Moves(p, o)
 	if moves == 0 {
-		if bitboard.Moves(o, p) == 0 {
+		om := bitboard.Moves(o, p)
+		if om == 0 {
 			return finalScore(p, o)
 		}
 		s.ie.Pass(&s.states[passSlot(empties)], st)
-		return -s.midState(passSlot(empties), -beta, -alpha, depth)
+		return -s.midState(passSlot(empties), -beta, -alpha, depth, om)
 	}
 	if depth == 1 {
 		return s.mid1(slot, moveSlot(empties), moves, beta)
@@ -90,7 +91,7 @@ func (s *searcher) midState(slot, alpha, beta, depth int) int {
 		}
 	}
 	if s.sel != noSelectivity && depth >= mpcMinDepth {
-		if v, ok := s.probCut(slot, alpha, beta, depth, empties); ok {
+		if v, ok := s.probCut(slot, alpha, beta, depth, empties, moves); ok {
 			return v
 		}
 	}
@@ -110,8 +111,9 @@ func (s *searcher) midMoves(slot, next int, moves uint64, ttMove, alpha, beta, d
 	best, bestMove = -inf, tt.NoMove
 	n := 0 // moves searched
 	if ttMove >= 0 {
-		s.ie.Play(child, st, ttMove, flips(p, o, ttMove))
-		v := -s.midState(next, -beta, -a, depth-1)
+		f, r := bitboard.FlipsReplies(p, o, bitboard.Square(ttMove))
+		s.ie.Play(child, st, ttMove, f)
+		v := -s.midState(next, -beta, -a, depth-1, r)
 		best, bestMove, n = v, ttMove, 1
 		if v >= beta {
 			return best, bestMove
@@ -120,16 +122,18 @@ func (s *searcher) midMoves(slot, next int, moves uint64, ttMove, alpha, beta, d
 		moves &^= sqBit(ttMove)
 	}
 	if s.midLists == nil {
-		s.midLists = new([64]moveList)
+		s.midLists = new([64]midFrame)
 	}
-	l := &s.midLists[(64-bits.OnesCount64(p|o))&63]
+	fr := &s.midLists[(64-bits.OnesCount64(p|o))&63]
+	l := &fr.l
 	l.n = 0
 	evalOrder := depth >= midEvalOrderMinDepth
 	for mm := moves; mm != 0; mm &= mm - 1 {
 		x := bits.TrailingZeros64(mm)
-		f := flips(p, o, x)
+		f, r := bitboard.FlipsReplies(p, o, bitboard.Square(x))
+		fr.replies[x&63] = r
 		np, no := o&^f, p|f|sqBit(x)
-		val := midFastestFirst(np, no)
+		val := midFastestFirst(r, np, no)
 		if evalOrder {
 			s.ie.Play(child, st, x, f)
 			val += int32(-s.ie.EvaluateState(child)) << midOrderEvalShift
@@ -140,13 +144,14 @@ func (s *searcher) midMoves(slot, next int, moves uint64, ttMove, alpha, beta, d
 	for i := 0; i < l.n; i++ {
 		m := l.next(i)
 		s.ie.Play(child, st, int(m.sq), m.flips)
+		r := fr.replies[m.sq&63]
 		var v int
 		if n == 0 {
-			v = -s.midState(next, -beta, -a, depth-1)
+			v = -s.midState(next, -beta, -a, depth-1, r)
 		} else {
-			v = -s.midState(next, -a-1, -a, depth-1)
+			v = -s.midState(next, -a-1, -a, depth-1, r)
 			if v > a && v < beta && beta-a > 1 {
-				v = -s.midState(next, -beta, -a, depth-1)
+				v = -s.midState(next, -beta, -a, depth-1, r)
 			}
 		}
 		n++
@@ -161,11 +166,19 @@ func (s *searcher) midMoves(slot, next int, moves uint64, ttMove, alpha, beta, d
 	return best, bestMove
 }
 
-// midFastestFirst values a move of the midgame search by how few replies
-// it leaves the opponent (corner replies counting double), how few
-// potential replies, and our corners.
-func midFastestFirst(np, no uint64) int32 {
-	m := bitboard.Moves(np, no)
+// midFrame is a midgame node's scratch: its move list, and the opponent's
+// replies after each move by square, which the move's child search takes
+// as its moves (midState) rather than generating them again.
+type midFrame struct {
+	l       moveList
+	replies [64]uint64
+}
+
+// midFastestFirst values a move of the midgame search to (np, no), where
+// the opponent has the replies m, by how few replies it leaves the opponent
+// (corner replies counting double), how few potential replies, and our
+// corners.
+func midFastestFirst(m, np, no uint64) int32 {
 	return -int32(bits.OnesCount64(m)+bits.OnesCount64(m&cornerMask))<<midOrderMobilityShift -
 		int32(bits.OnesCount64(bitboard.PotentialMoves(np, no)))*int32(midOrderPotentialWeight) +
 		int32(bits.OnesCount64(no&cornerMask))*int32(midOrderCornerWeight)

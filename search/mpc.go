@@ -68,7 +68,7 @@ func mpcModel(empties, shallow, depth int) (a, b, sigma float64) {
 // a·v + b with error sigma; if the prediction lies beyond beta (or below
 // alpha) by t·sigma, t from the search's confidence level, the node fails
 // high (low) without the deep search.
-func (s *searcher) probCut(slot, alpha, beta, depth, empties int) (int, bool) {
+func (s *searcher) probCut(slot, alpha, beta, depth, empties int, moves uint64) (int, bool) {
 	shallow := ProbCutDepth(depth)
 	a, b, sigma := mpcModel(empties, shallow, depth)
 	margin := selectivityLevels[s.sel].t * sigma
@@ -101,14 +101,14 @@ func (s *searcher) probCut(slot, alpha, beta, depth, empties int) (int, bool) {
 	if tryHigh && beta <= 64 {
 		// a·v + b - margin >= beta  <=>  v >= (beta + margin - b) / a
 		if hi := int(math.Ceil((float64(beta) + margin - b) / a)); hi <= 64 {
-			if s.midState(slot, hi-1, hi, shallow) >= hi {
+			if s.midState(slot, hi-1, hi, shallow, moves) >= hi {
 				return beta, true
 			}
 		}
 	}
 	if tryLow && alpha >= -64 {
 		if lo := int(math.Floor((float64(alpha) - margin - b) / a)); lo >= -64 {
-			if s.midState(slot, lo, lo+1, shallow) <= lo {
+			if s.midState(slot, lo, lo+1, shallow, moves) <= lo {
 				return alpha, true
 			}
 		}

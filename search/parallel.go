@@ -487,7 +487,7 @@ func (s *searcher) midPar(p, o uint64, alpha, beta, depth int) int {
 		}
 	}
 	if s.sel != noSelectivity && depth >= mpcMinDepth {
-		if v, ok := s.probCutAt(p, o, alpha, beta, depth, empties); ok {
+		if v, ok := s.probCutAt(p, o, alpha, beta, depth, empties, moves); ok {
 			return v
 		}
 	}
@@ -504,9 +504,9 @@ func (s *searcher) midPar(p, o uint64, alpha, beta, depth int) int {
 
 // probCutAt runs probCut on (p, o), which it first sets up in its slot of
 // the evaluation states, as mid does (the split nodes above keep no state).
-func (s *searcher) probCutAt(p, o uint64, alpha, beta, depth, empties int) (int, bool) {
+func (s *searcher) probCutAt(p, o uint64, alpha, beta, depth, empties int, moves uint64) (int, bool) {
 	s.initEval()
 	slot := 2 * empties
 	s.ie.Init(&s.states[slot], p, o)
-	return s.probCut(slot, alpha, beta, depth, empties)
+	return s.probCut(slot, alpha, beta, depth, empties, moves)
 }

@@ -42,7 +42,7 @@ type searcher struct {
 	// first use): a list on the stack is zeroed, 968 bytes, at every node.
 	// A node that passes builds none, so its child at the same empties
 	// can use the slot.
-	midLists *[64]moveList
+	midLists *[64]midFrame
 	// The evaluation states of the endgame order (valueEndMoves): the
 	// nodes', by empties (allocated on first use), and, in turn, each
 	// child's, derived from its node's by one Play.
