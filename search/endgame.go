@@ -847,18 +847,15 @@ func (s *searcher) nwsLocal(p, o uint64, alpha, empties int, moves uint64, par u
 // (quadrants with an odd number of empties) that the parent worked out for
 // it, rather than working them out again.
 func (s *searcher) localChild(p, o uint64, alpha, empties int, moves uint64, par uint8) int {
-	if localLayer(empties) {
-		return s.nwsLocal(p, o, alpha, empties, moves, par)
-	}
 	switch {
-	case empties > endShallowMaxEmpties:
-		return s.nws(p, o, alpha, empties)
-	case empties > 5:
-		return s.nwsShallow(p, o, alpha, empties, par)
+	case localLayer(empties):
+		return s.nwsLocal(p, o, alpha, empties, moves, par)
 	case empties == 5:
 		return s.solve5(p, o, alpha, par)
+	case empties > 5 && empties <= endShallowMaxEmpties:
+		return s.nwsShallow(p, o, alpha, empties, par)
 	}
-	return s.nws(p, o, alpha, empties)
+	return s.nws(p, o, alpha, empties) // a layer that needs neither
 }
 
 // fewReplies reports whether a child leaving the opponent the replies r is

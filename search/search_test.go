@@ -742,3 +742,25 @@ func TestEvalOrderStates(t *testing.T) {
 		t.Error("no pass played: the pass path is untested")
 	}
 }
+
+// TestFewReplies checks fewReplies' bit trick against the rule it stands
+// for: at most endQuickReplies replies, a corner counting double. Every
+// reply set of up to two squares, and random larger ones.
+func TestFewReplies(t *testing.T) {
+	check := func(r uint64) {
+		want := bits.OnesCount64(r)+bits.OnesCount64(r&cornerMask) <= endQuickReplies
+		if got := fewReplies(r); got != want {
+			t.Fatalf("fewReplies(%#x) = %v, want %v", r, got, want)
+		}
+	}
+	check(0)
+	for a := 0; a < 64; a++ {
+		for b := a; b < 64; b++ {
+			check(1<<a | 1<<b)
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 10000; i++ {
+		check(rng.Uint64() & rng.Uint64() & rng.Uint64())
+	}
+}
