@@ -525,6 +525,7 @@ func (s *searcher) valueEndMoves(ms []move, p, o uint64, alpha, empties, ttMove 
 		if par&quadrant[x] != 0 {
 			val += int32(endOrderParityBonus)
 		}
+		val += squareOrderBonus[x&63]
 		if x == ttMove {
 			val += ttMoveBonus
 		}
@@ -826,6 +827,7 @@ func (s *searcher) nwsLocal(p, o uint64, alpha, empties int, moves uint64, par u
 		if par&quadrant[x] != 0 {
 			val += int32(endOrderParityBonus)
 		}
+		val += squareOrderBonus[x&63]
 		l.ms[l.n] = move{flips: f, val: val, sq: int8(x)}
 		fr.replies[x&63] = r
 		l.n++
@@ -857,6 +859,25 @@ func (s *searcher) localChild(p, o uint64, alpha, empties int, moves uint64, par
 	}
 	return s.nws(p, o, alpha, empties) // a layer that needs neither
 }
+
+// squareOrderBonus is the square's term in the null-window endgame's move
+// order (nwsLocal, valueEndMoves): corners first, X squares (diagonally
+// next to a corner) last, among moves valued alike otherwise. A corner
+// once taken is kept, and an X square opens the corner to the opponent;
+// the replies counted and the evaluation missed enough of that for the
+// term to take 6.7% of the nodes off FFO #40-#49, 2.4% off #50-#53 and
+// 10.4% off #56-#59 (bench/RESULTS.md, "Round of 2026-11-24 evening").
+// Larger terms in the deeper layer took more off #40-#49 but added nodes
+// on #50-#53.
+var squareOrderBonus = func() (t [64]int32) {
+	for _, x := range []int{0, 7, 56, 63} {
+		t[x] = int32(endOrderCornerMoveBonus)
+	}
+	for _, x := range []int{9, 14, 49, 54} {
+		t[x] = -int32(endOrderXMovePenalty)
+	}
+	return t
+}()
 
 // fewReplies reports whether a child leaving the opponent the replies r is
 // searched before its siblings are valued (endQuickReplies, corners

@@ -46,6 +46,8 @@ var (
 	endOrderCornerWeight         = knob("endOrderCornerWeight", 0)
 	endOrderParityBonus          = knob("endOrderParityBonus", 4)
 	endOrderWipeoutWeight        = knob("endOrderWipeoutWeight", 4)
+	endOrderCornerMoveBonus      = knob("endOrderCornerMoveBonus", 8)
+	endOrderXMovePenalty         = knob("endOrderXMovePenalty", 4)
 
 	solvePresearchOffset     = knob("solvePresearchOffset", 10)
 	solvePresearchMaxDepth   = knob("solvePresearchMaxDepth", 12)

@@ -501,6 +501,12 @@ func evalOrderWant(s *searcher, p, o uint64, m move, par uint8) int32 {
 	if par&quadrant[x] != 0 {
 		want += int32(endOrderParityBonus)
 	}
+	switch x {
+	case 0, 7, 56, 63: // a1, h1, a8, h8
+		want += int32(endOrderCornerMoveBonus)
+	case 9, 14, 49, 54: // b2, g2, b7, g7
+		want -= int32(endOrderXMovePenalty)
+	}
 	return want
 }
 

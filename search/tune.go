@@ -48,6 +48,8 @@ const (
 	endOrderCornerWeight         = 0  // per corner of ours
 	endOrderParityBonus          = 4  // bonus for a move into a quadrant with an odd number of empties
 	endOrderWipeoutWeight        = 4  // per disc left to the opponent, subtracted, where only a wipeout beats alpha
+	endOrderCornerMoveBonus      = 8  // bonus for a move to a corner
+	endOrderXMovePenalty         = 4  // ... and penalty for one to an X square (diagonally next to a corner)
 
 	// Root of a solve.
 	solvePresearchOffset     = 10 // without a time limit, a midgame search to depth empties-solvePresearchOffset first,
