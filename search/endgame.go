@@ -869,15 +869,19 @@ func (s *searcher) localChild(p, o uint64, alpha, empties int, moves uint64, par
 // 10.4% off #56-#59 (bench/RESULTS.md, "Round of 2026-11-24 evening").
 // Larger terms in the deeper layer took more off #40-#49 but added nodes
 // on #50-#53.
-var squareOrderBonus = func() (t [64]int32) {
-	for _, x := range []int{0, 7, 56, 63} {
-		t[x] = int32(endOrderCornerMoveBonus)
+var squareOrderBonus = squareTerms(endOrderCornerMoveBonus, endOrderXMovePenalty)
+
+// squareTerms returns a move order's square term: corner for a move to a
+// corner, minus x for one to an X square, 0 elsewhere.
+func squareTerms(corner, x int) (t [64]int32) {
+	for _, sq := range []int{0, 7, 56, 63} {
+		t[sq] = int32(corner)
 	}
-	for _, x := range []int{9, 14, 49, 54} {
-		t[x] = -int32(endOrderXMovePenalty)
+	for _, sq := range []int{9, 14, 49, 54} {
+		t[sq] = -int32(x)
 	}
 	return t
-}()
+}
 
 // fewReplies reports whether a child leaving the opponent the replies r is
 // searched before its siblings are valued (endQuickReplies, corners

@@ -79,6 +79,8 @@ var (
 	midOrderMobilityShift   = knob("midOrderMobilityShift", 4)
 	midOrderPotentialWeight = knob("midOrderPotentialWeight", 1)
 	midOrderCornerWeight    = knob("midOrderCornerWeight", 0)
+	midOrderCornerMoveBonus = knob("midOrderCornerMoveBonus", 16)
+	midOrderXMovePenalty    = knob("midOrderXMovePenalty", 8)
 	midAspirationWidth      = knob("midAspirationWidth", 3)
 	midAspirationStep       = knob("midAspirationStep", 12)
 	midAspirationParity     = knob("midAspirationParity", 1)

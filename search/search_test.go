@@ -770,3 +770,33 @@ func TestFewReplies(t *testing.T) {
 		check(rng.Uint64() & rng.Uint64() & rng.Uint64())
 	}
 }
+
+// TestSquareTerms checks the move orders' square terms against the board's
+// geometry: corners (both coordinates on an edge) get the bonus, X squares
+// (both one step in from an edge) the penalty, every other square nothing.
+func TestSquareTerms(t *testing.T) {
+	edge := func(i int) bool { return i == 0 || i == 7 }
+	inner := func(i int) bool { return i == 1 || i == 6 }
+	for _, c := range []struct {
+		name      string
+		t         [64]int32
+		corner, x int
+	}{
+		{"endgame", squareOrderBonus, endOrderCornerMoveBonus, endOrderXMovePenalty},
+		{"midgame", midSquareBonus, midOrderCornerMoveBonus, midOrderXMovePenalty},
+	} {
+		for sq := range 64 {
+			r, f := sq/8, sq%8
+			want := int32(0)
+			switch {
+			case edge(r) && edge(f):
+				want = int32(c.corner)
+			case inner(r) && inner(f):
+				want = -int32(c.x)
+			}
+			if c.t[sq] != want {
+				t.Errorf("%s order, %s: square term %d, want %d", c.name, bitboard.Square(sq), c.t[sq], want)
+			}
+		}
+	}
+}

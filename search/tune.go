@@ -80,11 +80,13 @@ const (
 	parMidSplitMinDepth = 6  // midgame: nodes with this depth or more split (99: lazy SMP instead)
 
 	// Midgame move order.
-	midEvalOrderMinDepth    = 3 // from this depth by the evaluation of the child (below: fewest replies first)
-	midOrderEvalShift       = 4 // shift of the evaluation of the child
-	midOrderMobilityShift   = 4 // shift of the opponent's (corner-weighted) mobility, subtracted
-	midOrderPotentialWeight = 1 // weight of its potential mobility, subtracted
-	midOrderCornerWeight    = 0 // weight of our corners
+	midEvalOrderMinDepth    = 3  // from this depth by the evaluation of the child (below: fewest replies first)
+	midOrderEvalShift       = 4  // shift of the evaluation of the child
+	midOrderMobilityShift   = 4  // shift of the opponent's (corner-weighted) mobility, subtracted
+	midOrderPotentialWeight = 1  // weight of its potential mobility, subtracted
+	midOrderCornerWeight    = 0  // weight of our corners
+	midOrderCornerMoveBonus = 16 // bonus for a move to a corner
+	midOrderXMovePenalty    = 8  // penalty for a move to an X square
 
 	// Root of a midgame search: aspiration window around the last score.
 	midAspirationWidth  = 3  // half-width
