@@ -872,13 +872,15 @@ func (s *searcher) localChild(p, o uint64, alpha, empties int, moves uint64, par
 var squareOrderBonus = squareTerms(endOrderCornerMoveBonus, endOrderXMovePenalty)
 
 // squareTerms returns a move order's square term: corner for a move to a
-// corner, minus x for one to an X square, 0 elsewhere.
+// corner (cornerMask), minus x for one to an X square (xMask), 0 elsewhere.
 func squareTerms(corner, x int) (t [64]int32) {
-	for _, sq := range []int{0, 7, 56, 63} {
-		t[sq] = int32(corner)
-	}
-	for _, sq := range []int{9, 14, 49, 54} {
-		t[sq] = -int32(x)
+	for sq := range t {
+		switch {
+		case cornerMask&sqBit(sq) != 0:
+			t[sq] = int32(corner)
+		case xMask&sqBit(sq) != 0:
+			t[sq] = -int32(x)
+		}
 	}
 	return t
 }

@@ -216,8 +216,12 @@ func (s *searcher) mid1(slot, next int, moves uint64, beta int) int {
 	return best
 }
 
-// xcMask holds the X and C squares (those next to a corner).
-const xcMask uint64 = 0x42C300000000C342
+// xcMask holds the X and C squares (those next to a corner), xMask the X
+// squares alone (diagonally next to a corner).
+const (
+	xcMask uint64 = 0x42C300000000C342
+	xMask  uint64 = 0x0042000000004200
+)
 
 // ttDepth packs a midgame entry's depth and confidence into tt.Entry.Depth
 // (depth*6 + confidence rank, 5 for 100%; depths above 41 are stored as 41,
