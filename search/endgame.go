@@ -72,7 +72,7 @@ func (s *searcher) nws(p, o uint64, alpha, empties int) int {
 	case empties > endShallowMaxEmpties:
 		return s.nwsDeep(p, o, alpha, empties)
 	case empties > 5:
-		return s.nwsShallow(p, o, alpha, empties, parityOf(^(p | o)))
+		return s.nwsShallow(p, o, alpha, empties, bitboard.Moves(p, o), parityOf(^(p | o)))
 	case empties == 5:
 		return s.solve5(p, o, alpha, parityOf(^(p | o)))
 	case empties == 4:
@@ -98,8 +98,10 @@ func (s *searcher) nws(p, o uint64, alpha, empties int) int {
 }
 
 // nwsShallow searches 6 to endShallowMaxEmpties empties (5: solve5): moves
-// in odd quadrants first, no table. par holds the quadrants with an odd number of empties.
-func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
+// in odd quadrants first, no table. moves are the mover's legal moves (the
+// parent in nwsLocal has them already) and par the quadrants with an odd
+// number of empties.
+func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, moves uint64, par uint8) int {
 	s.nodes++
 	if s.nodes >= s.checkAt {
 		s.poll()
@@ -109,38 +111,32 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 			return u
 		}
 	}
-	// Try the empty squares directly (odd quadrants first): with so few
-	// empties, computing flips square by square is cheaper than generating
-	// the move set first.
+	if moves == 0 { // a pass, or the game is over
+		om := bitboard.Moves(o, p)
+		if om == 0 {
+			return finalScore(p, o)
+		}
+		return -s.nwsShallow(o, p, -alpha-1, empties, om, par)
+	}
+	// The legal moves only, in the parity order: the parent's replies
+	// spare this node a flips call for each empty square that is no move.
 	best := -inf
 	for _, mm := range parityGroups(^(p | o), par) {
-		for ; mm != 0; mm &= mm - 1 {
+		for mm &= moves; mm != 0; mm &= mm - 1 {
 			x := bits.TrailingZeros64(mm)
-			if neighbours[x]&o == 0 {
-				continue
-			}
 			f := flips(p, o, x)
-			if f == 0 {
-				continue
-			}
 			np, no := o&^f, p|f|sqBit(x)
 			var v int
 			if empties == 6 {
-				v = -s.solve5(np, no, -alpha-1, par^quadrant[x])
+				v = -s.solve5Child(np, no, -alpha-1, par^quadrant[x])
 			} else {
-				v = -s.nwsShallow(np, no, -alpha-1, empties-1, par^quadrant[x])
+				v = -s.nwsShallow(np, no, -alpha-1, empties-1, bitboard.Moves(np, no), par^quadrant[x])
 			}
 			if v > alpha {
 				return v
 			}
 			best = max(best, v)
 		}
-	}
-	if best == -inf { // no move: pass, or the game is over
-		if bitboard.Moves(o, p) == 0 {
-			return finalScore(p, o)
-		}
-		return -s.nwsShallow(o, p, -alpha-1, empties, par)
 	}
 	return best
 }
@@ -150,10 +146,17 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, par uint8) int {
 // for the node, where nwsShallow called Flips, ParityOrder4 and Last4 for
 // each move). The same order and the same nodes as nwsShallow.
 func (s *searcher) solve5(p, o uint64, alpha int, par uint8) int {
-	s.nodes++
 	if s.nodes >= s.checkAt {
 		s.poll()
 	}
+	return s.solve5Child(p, o, alpha, par)
+}
+
+// solve5Child is solve5 without the stop poll, for nwsShallow's children
+// (the parent has just polled): small enough for the profile-guided build
+// to write it out in nwsShallow, which saves a call for each of them.
+func (s *searcher) solve5Child(p, o uint64, alpha int, par uint8) int {
+	s.nodes++
 	if stabilityMayCut(o, alpha, 5) {
 		if u := stabilityBound(p, o); u <= alpha {
 			return u
@@ -855,7 +858,7 @@ func (s *searcher) localChild(p, o uint64, alpha, empties int, moves uint64, par
 	case empties == 5:
 		return s.solve5(p, o, alpha, par)
 	case empties > 5 && empties <= endShallowMaxEmpties:
-		return s.nwsShallow(p, o, alpha, empties, par)
+		return s.nwsShallow(p, o, alpha, empties, moves, par)
 	}
 	return s.nws(p, o, alpha, empties) // a layer that needs neither
 }
