@@ -124,12 +124,17 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, moves uint64, par
 	for _, mm := range parityGroups(^(p | o), par) {
 		for mm &= moves; mm != 0; mm &= mm - 1 {
 			x := bits.TrailingZeros64(mm)
-			f := flips(p, o, x)
-			np, no := o&^f, p|f|sqBit(x)
 			var v int
 			if empties == 6 {
-				v = -s.solve5Child(np, no, -alpha-1, par^quadrant[x])
+				// The child's moves too, so that Last5 tries those
+				// only: one test more per move here, fewer mispredicted
+				// branches there (cachegrind on FFO #40-#44: 0.4% more
+				// instructions, 6.6% fewer mispredictions).
+				f, r := bitboard.FlipsReplies(p, o, bitboard.Square(x))
+				v = -s.solve5Child(o&^f, p|f|sqBit(x), -alpha-1, r, par^quadrant[x])
 			} else {
+				f := flips(p, o, x)
+				np, no := o&^f, p|f|sqBit(x)
 				v = -s.nwsShallow(np, no, -alpha-1, empties-1, bitboard.Moves(np, no), par^quadrant[x])
 			}
 			if v > alpha {
@@ -142,30 +147,31 @@ func (s *searcher) nwsShallow(p, o uint64, alpha, empties int, moves uint64, par
 }
 
 // solve5 is nwsShallow at 5 empties: this node's count, stop poll and
-// stability cutoff here, its moves in bitboard.Last5 (one assembly call
-// for the node, where nwsShallow called Flips, ParityOrder4 and Last4 for
-// each move). The same order and the same nodes as nwsShallow.
+// stability cutoff here, its legal moves in bitboard.Last5 (one assembly
+// call for the node, where nwsShallow called Flips, ParityOrder4 and Last4
+// for each move). The same order and the same nodes as nwsShallow.
 func (s *searcher) solve5(p, o uint64, alpha int, par uint8) int {
 	if s.nodes >= s.checkAt {
 		s.poll()
 	}
-	return s.solve5Child(p, o, alpha, par)
+	return s.solve5Child(p, o, alpha, bitboard.Moves(p, o), par)
 }
 
 // solve5Child is solve5 without the stop poll, for nwsShallow's children
-// (the parent has just polled): small enough for the profile-guided build
-// to write it out in nwsShallow, which saves a call for each of them.
-func (s *searcher) solve5Child(p, o uint64, alpha int, par uint8) int {
+// (the parent has just polled), given the mover's moves: small enough for
+// the profile-guided build to write it out in nwsShallow, which saves a
+// call for each of them.
+func (s *searcher) solve5Child(p, o uint64, alpha int, moves uint64, par uint8) int {
 	s.nodes++
 	if stabilityMayCut(o, alpha, 5) {
 		if u := stabilityBound(p, o); u <= alpha {
 			return u
 		}
 	}
-	g := parityGroups(^(p | o), par)
-	v, n := bitboard.Last5(p, o, alpha, g[0], g[1], g[2])
-	s.nodes += uint64(n)
-	if v != bitboard.Last5Pass {
+	if moves != 0 {
+		g := parityGroups(^(p | o), par)
+		v, n := bitboard.Last5(p, o, alpha, g[0]&moves, g[1]&moves, g[2]&moves)
+		s.nodes += uint64(n)
 		return v
 	}
 	if bitboard.Moves(o, p) == 0 {
