@@ -83,12 +83,17 @@
 	VPSHUFD $0x4E, X4, X5 \
 	VPOR X5, X4, X4
 
+// MOVES_MASKS loads the direction masks and shifts that
+// MOVES_CANDIDATES(Z) reads into Y8-Y10.
+#define MOVES_MASKS \
+	VMOVDQU ·dirMask(SB), Y8 \
+	VMOVDQU ·dirShift(SB), Y9 \
+	VMOVDQU ·dirShift2(SB), Y10
+
 // MOVES_SETUP loads what MOVES_CANDIDATES(Z) reads, from p in R8 and o in
 // R9: the direction masks and shifts, and p and o broadcast to Y0, Y1.
 #define MOVES_SETUP \
-	VMOVDQU ·dirMask(SB), Y8 \
-	VMOVDQU ·dirShift(SB), Y9 \
-	VMOVDQU ·dirShift2(SB), Y10 \
+	MOVES_MASKS \
 	VMOVQ R8, X0 \
 	VPBROADCASTQ X0, Y0 \
 	VMOVQ R9, X1 \

@@ -57,26 +57,33 @@ GLOBL ·topBit(SB), RODATA|NOPTR, $8
 
 // FLIPS_REPLIES(SETUP, FLIPS, CANDIDATES): the body of flipsRepliesAVX2
 // and flipsRepliesAVX512: the flips of the move on sq into f, then the
-// moves of the opponent, who moves next, into r. (Before the first
-// function, as MOVES_BOTH.)
+// moves of the opponent, who moves next, into r. The child's boards are
+// built where the fill reads them, in the vector registers (the flips
+// broadcast, o &^ f into Y0, p | sq | f into Y1 with p | sq broadcast
+// while the flips run): a round trip through the general registers would
+// lengthen the call's critical path, on which the endgame's move loop
+// waits. (Before the first function, as MOVES_BOTH.)
 #define FLIPS_REPLIES(SETUP, FLIPS, CANDIDATES) \
 	MOVQ p+0(FP), R8 \
 	MOVQ o+8(FP), R9 \
 	MOVBQSX sq+16(FP), CX \
 	SETUP \
+	MOVQ $1, R11 \
+	SHLXQ CX, R11, R11 \
+	ORQ  R8, R11 \
+	VMOVQ R11, X1 \
+	VPBROADCASTQ X1, Y1 \
+	ORQ  R9, R11 \
 	FLIPS \
 	VMOVQ X4, AX \
-	MOVQ AX, f+24(FP) \
-	ANDNQ R9, AX, R10 \
-	ORQ  AX, R8 \
-	BTSQ CX, R8 \
-	MOVQ R8, R9 \
-	MOVQ R10, R8 \
-	MOVES_SETUP \
+	VPBROADCASTQ X4, Y4 \
+	VPANDN Y13, Y4, Y0 \
+	VPOR Y4, Y1, Y1 \
+	MOVES_MASKS \
 	CANDIDATES \
-	ORQ  R9, R8 \
-	ANDNQ BX, R8, BX \
+	ANDNQ BX, R11, BX \
 	VZEROUPPER \
+	MOVQ AX, f+24(FP) \
 	MOVQ BX, r+32(FP)
 
 // func movesAVX2(p, o uint64) uint64
