@@ -83,6 +83,15 @@
 	VPSHUFD $0x4E, X4, X5 \
 	VPOR X5, X4, X4
 
+// FOLD_Y4_ALL ORs Y4's four lanes into each of them, in as many steps as
+// FOLD_Y4: for a caller that goes on with the flips broadcast (no
+// broadcast after the fold). Clobbers Y5.
+#define FOLD_Y4_ALL \
+	VPERMQ $0x4E, Y4, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPSHUFD $0x4E, Y4, Y5 \
+	VPOR Y5, Y4, Y4
+
 // MOVES_MASKS loads the direction masks and shifts that
 // MOVES_CANDIDATES(Z) reads into Y8-Y10.
 #define MOVES_MASKS \
@@ -99,8 +108,8 @@
 	VMOVQ R9, X1 \
 	VPBROADCASTQ X1, Y1
 
-// FLIPS: the discs flipped by a move on square CX, in the low quadword of X4
-// (and the high one). Reads Y12 = p and Y13 = o broadcast, Y11 = o &
+// FLIPS_LANES: the discs flipped by a move on square CX, one direction in
+// each lane of Y4 (FLIPS folds them). Reads Y12 = p and Y13 = o broadcast, Y11 = o &
 // ·dirMask, Y14 = Y11 & (Y11 >> ·dirShift), Y15 = 0, Y9 and Y10; leaves the
 // move's bit broadcast in Y2; clobbers Y3-Y7, AX and R12.
 //
@@ -109,7 +118,7 @@
 // the o discs below it flip if it holds a p disc. Towards lower bits there is
 // no vector count of leading zeros in AVX2, so a Kogge-Stone fill over the o
 // discs from the move runs instead, and flips if the square past it holds p.
-#define FLIPS \
+#define FLIPS_LANES \
 	MOVQ CX, AX \
 	SHLQ $6, AX \
 	LEAQ ·rays(SB), R12 \
@@ -141,7 +150,12 @@
 	VPAND Y12, Y7, Y7 \
 	VPCMPEQQ Y15, Y7, Y7 \
 	VPANDN Y6, Y7, Y6 \
-	VPOR Y6, Y4, Y4 \
+	VPOR Y6, Y4, Y4
+
+// FLIPS: the discs flipped by a move on square CX, in the low quadword of
+// X4 (and the high one); FLIPS_LANES says what it reads and clobbers.
+#define FLIPS \
+	FLIPS_LANES \
 	FOLD_Y4
 
 // FLIPS_SETUP loads what FLIPS reads, from p in R8 and o in R9.
@@ -158,13 +172,13 @@
 	VPAND Y11, Y14, Y14 \
 	VPXOR Y15, Y15, Y15
 
-// FLIPSZ is FLIPS with AVX-512 (VL, CD): towards lower bits the first
+// FLIPSZ_LANES is FLIPS_LANES with AVX-512 (VL, CD): towards lower bits the first
 // square that is not o is the highest set bit of ray &^ o, which VPLZCNTQ
 // finds at once, where AVX2 needs a Kogge-Stone fill. Reads Y12 = p, Y13
 // = o broadcast, Y8 = ·topBit (moves_amd64.s) broadcast, Y15 = 0
-// (FLIPSZ_SETUP); result in X4; clobbers Y3-Y7, AX and R12. VPTERNLOGQ
+// (FLIPSZ_SETUP); result in Y4; clobbers Y3-Y7, AX and R12. VPTERNLOGQ
 // merges the last masks: 0x40 is A & B &^ C, 0xF8 is A | B & C.
-#define FLIPSZ \
+#define FLIPSZ_LANES \
 	MOVQ CX, AX \
 	SHLQ $6, AX \
 	LEAQ ·rays(SB), R12 \
@@ -183,7 +197,11 @@
 	VPSUBQ ·laneOne(SB), Y4, Y4 \
 	VPSUBQ Y7, Y15, Y7 \
 	VPTERNLOGQ $0x40, Y5, Y3, Y4 \
-	VPTERNLOGQ $0xF8, Y7, Y6, Y4 \
+	VPTERNLOGQ $0xF8, Y7, Y6, Y4
+
+// FLIPSZ is FLIPSZ_LANES folded into the low quadword of X4.
+#define FLIPSZ \
+	FLIPSZ_LANES \
 	FOLD_Y4
 
 // FLIPSZ_SETUP loads what FLIPSZ reads, from p in R8 and o in R9.

@@ -57,9 +57,10 @@ GLOBL ·topBit(SB), RODATA|NOPTR, $8
 
 // FLIPS_REPLIES(SETUP, FLIPS, CANDIDATES): the body of flipsRepliesAVX2
 // and flipsRepliesAVX512: the flips of the move on sq into f, then the
-// moves of the opponent, who moves next, into r. The child's boards are
-// built where the fill reads them, in the vector registers (the flips
-// broadcast, o &^ f into Y0, p | sq | f into Y1 with p | sq broadcast
+// moves of the opponent, who moves next, into r. FLIPS is the kernel's
+// FLIPS_LANES, folded here into every lane. The child's boards are
+// built where the fill reads them, in the vector registers (o &^ f into
+// Y0, p | sq | f into Y1 with p | sq broadcast
 // while the flips run): a round trip through the general registers would
 // lengthen the call's critical path, on which the endgame's move loop
 // waits. (Before the first function, as MOVES_BOTH.)
@@ -75,8 +76,8 @@ GLOBL ·topBit(SB), RODATA|NOPTR, $8
 	VPBROADCASTQ X1, Y1 \
 	ORQ  R9, R11 \
 	FLIPS \
+	FOLD_Y4_ALL \
 	VMOVQ X4, AX \
-	VPBROADCASTQ X4, Y4 \
 	VPANDN Y13, Y4, Y0 \
 	VPOR Y4, Y1, Y1 \
 	MOVES_MASKS \
@@ -136,12 +137,12 @@ TEXT ·movesAVX512(SB), NOSPLIT, $0-24
 
 // func flipsRepliesAVX2(p, o uint64, sq Square) (f, r uint64)
 TEXT ·flipsRepliesAVX2(SB), NOSPLIT, $0-40
-	FLIPS_REPLIES(FLIPS_SETUP, FLIPS, MOVES_CANDIDATES)
+	FLIPS_REPLIES(FLIPS_SETUP, FLIPS_LANES, MOVES_CANDIDATES)
 	RET
 
 // func flipsRepliesAVX512(p, o uint64, sq Square) (f, r uint64)
 TEXT ·flipsRepliesAVX512(SB), NOSPLIT, $0-40
-	FLIPS_REPLIES(FLIPSZ_SETUP, FLIPSZ, MOVES_CANDIDATESZ)
+	FLIPS_REPLIES(FLIPSZ_SETUP, FLIPSZ_LANES, MOVES_CANDIDATESZ)
 	RET
 
 // func movesBothAVX2(p, o uint64) (pm, om uint64)
