@@ -70,7 +70,7 @@ func HasAVX2Kernel() bool { return hasAVX2Kernel }
 func AsmPath() string {
 	if hasAVX2Kernel {
 		if hasAVX512Kernel {
-			return "amd64 AVX2 (perft kernel), AVX-512 (moves, flips, last empties)"
+			return "amd64 AVX-512 (moves, flips, perft kernel, last empties)"
 		}
 		return "amd64 AVX2 (moves, flips, perft kernel)"
 	}

@@ -42,6 +42,18 @@ func TestDispatch(t *testing.T) {
 			}
 		}
 		for i := 0; i < 1000; i++ {
+			p := randomPosition(rng)
+			if p.Moves() == 0 {
+				continue
+			}
+			if got, want := perftLeaves(p.Player, p.Opponent), perftLeavesGo(p.Player, p.Opponent); got != want {
+				t.Fatalf("%s: %s: perftLeaves %d, want %d", name, p, got, want)
+			}
+			if got, want := perft3Leaves(p.Player, p.Opponent), perft3LeavesGo(p.Player, p.Opponent); got != want {
+				t.Fatalf("%s: %s: perft3Leaves %d, want %d", name, p, got, want)
+			}
+		}
+		for i := 0; i < 1000; i++ {
 			pl, op := randomLast(rng, 5)
 			g := randomGroups(rng, pl, op)
 			alpha := rng.IntN(129) - 64

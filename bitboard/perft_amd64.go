@@ -8,9 +8,22 @@ package bitboard
 //go:noescape
 func perftLeavesAVX2(p, o uint64) uint64
 
+// perftLeavesAVX512 and perft3AVX512 are the AVX-512 twins of
+// perftLeavesAVX2 and perft3AVX2 (VPLZCNTQ flips, VPTERNLOGQ fill), used
+// where hasAVX512Kernel is set.
+//
+//go:noescape
+func perftLeavesAVX512(p, o uint64) uint64
+
+//go:noescape
+func perft3AVX512(p, o uint64) uint64
+
 // perftLeaves returns the number of leaves two plies below (p, o), which
 // must have a legal move, with a pass counting as a ply.
 func perftLeaves(p, o uint64) uint64 {
+	if hasAVX512Kernel {
+		return perftLeavesAVX512(p, o)
+	}
 	if hasAVX2Kernel {
 		return perftLeavesAVX2(p, o)
 	}
@@ -25,6 +38,9 @@ func perft3AVX2(p, o uint64) uint64
 // perft3Leaves returns the number of leaves three plies below (p, o), which
 // must have a legal move, with a pass counting as a ply.
 func perft3Leaves(p, o uint64) uint64 {
+	if hasAVX512Kernel {
+		return perft3AVX512(p, o)
+	}
 	if hasAVX2Kernel {
 		return perft3AVX2(p, o)
 	}

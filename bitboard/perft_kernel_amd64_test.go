@@ -2,20 +2,36 @@ package bitboard
 
 import "testing"
 
-// TestPerftAVX2Deep runs perft 1-9 through the AVX2 kernel, where there is one.
-func TestPerftAVX2Deep(t *testing.T) {
-	if !hasAVX2Kernel {
-		t.Skip("CPU lacks AVX2/BMI2/LZCNT: only the portable path runs here")
+// TestPerftKernelsDeep runs perft 1-9 through each assembly kernel the CPU
+// has (AVX2, AVX-512), whichever of them perft itself uses.
+func TestPerftKernelsDeep(t *testing.T) {
+	kernels := []struct {
+		name   string
+		ok     bool
+		leaves func(p, o uint64) uint64
+	}{
+		{"AVX2", hasAVX2Kernel, perftLeavesAVX2},
+		{"AVX-512", hasAVX512Kernel, perftLeavesAVX512},
 	}
-	p := Start()
-	for d := 3; d <= 9; d++ {
-		var n uint64
-		for m := p.Moves(); m != 0; m &= m - 1 {
-			c := p.Play(FirstSquare(m))
-			n += perftVia(c.Player, c.Opponent, d-1, perftLeavesAVX2)
+	ran := 0
+	for _, k := range kernels {
+		if !k.ok {
+			continue
 		}
-		if n != perftStandard[d] {
-			t.Errorf("perft(%d) via AVX2 = %d, want %d", d, n, perftStandard[d])
+		ran++
+		p := Start()
+		for d := 3; d <= 9; d++ {
+			var n uint64
+			for m := p.Moves(); m != 0; m &= m - 1 {
+				c := p.Play(FirstSquare(m))
+				n += perftVia(c.Player, c.Opponent, d-1, k.leaves)
+			}
+			if n != perftStandard[d] {
+				t.Errorf("perft(%d) via %s = %d, want %d", d, k.name, n, perftStandard[d])
+			}
 		}
+	}
+	if ran == 0 {
+		t.Skip("CPU lacks AVX2/BMI2/LZCNT: only the portable path runs here")
 	}
 }
