@@ -54,25 +54,34 @@
 	VMOVDQU ·dirMask(SB), Y8 \
 	MOVES_CANDIDATESZ
 
-// PERFT_LEAVES(SETUP, PFLIPS, PMOVES): the body of perftLeaves*: for each
-// move of (p, o), the child's moves counted (a child without moves, a pass
-// or the end of the game, is one leaf).
-#define PERFT_LEAVES(SETUP, PFLIPS, PMOVES) \
-	MOVQ p+0(FP), R8 \
-	MOVQ o+8(FP), R9 \
-	SETUP \
-	XORQ R11, R11 \
+// LEGAL_MOVES(PMOVES): BX = the moves of the position broadcast in Y12
+// and Y13 (R8 and R9 in the general registers), DI = its empty squares.
+#define LEGAL_MOVES(PMOVES) \
 	VMOVDQU Y12, Y0 \
 	VMOVDQU Y13, Y1 \
 	PMOVES \
 	MOVQ R8, DI \
 	ORQ  R9, DI \
 	NOTQ DI \
-	ANDQ DI, BX \
-	MOVQ BX, R10 \
+	ANDQ DI, BX
+
+// ADD_LEAVES(ACC): adds to ACC the leaves below a child whose moves are in
+// BX: one per move, or one if it has none (a pass, or the end of the
+// game). Clobbers AX.
+#define ADD_LEAVES(ACC) \
+	POPCNTQ BX, BX \
+	MOVQ    $1, AX \
+	TESTQ   BX, BX \
+	CMOVQEQ AX, BX \
+	ADDQ    BX, ACC
+
+// LEAVES_LOOP(PFLIPS, PMOVES, ACC, loop, exit): for each move in R10 of
+// the position in Y12, Y13 (DI its empty squares), adds the child's leaves
+// to ACC, then jumps to exit. loop is the loop's own label.
+#define LEAVES_LOOP(PFLIPS, PMOVES, ACC, loop, exit) \
 loop: \
 	TESTQ  R10, R10 \
-	JZ     done \
+	JZ     exit \
 	TZCNTQ R10, CX \
 	BLSRQ  R10, R10 \
 	PFLIPS \
@@ -81,15 +90,22 @@ loop: \
 	MOVQ DI, SI \
 	BTRQ CX, SI \
 	ANDQ SI, BX \
-	POPCNTQ BX, BX \
-	MOVQ    $1, AX \
-	TESTQ   BX, BX \
-	CMOVQEQ AX, BX \
-	ADDQ    BX, R11 \
-	JMP     loop \
+	ADD_LEAVES(ACC) \
+	JMP     loop
+
+// PERFT_LEAVES(SETUP, PFLIPS, PMOVES): the body of perftLeaves*: for each
+// move of (p, o), the child's moves counted.
+#define PERFT_LEAVES(SETUP, PFLIPS, PMOVES) \
+	MOVQ p+0(FP), R8 \
+	MOVQ o+8(FP), R9 \
+	SETUP \
+	XORQ R13, R13 \
+	LEGAL_MOVES(PMOVES) \
+	MOVQ BX, R10 \
+	LEAVES_LOOP(PFLIPS, PMOVES, R13, loop, done) \
 done: \
 	VZEROUPPER \
-	MOVQ R11, ret+16(FP) \
+	MOVQ R13, ret+16(FP) \
 	RET
 
 // PERFT3(SETUP, PFLIPS, PMOVES, CSETUP): the body of perft3*: for each
@@ -105,13 +121,7 @@ done: \
 	MOVQ R9, 8(SP) \
 	SETUP \
 	XORQ R13, R13 \
-	VMOVDQU Y12, Y0 \
-	VMOVDQU Y13, Y1 \
-	PMOVES \
-	MOVQ R8, DI \
-	ORQ  R9, DI \
-	NOTQ DI \
-	ANDQ DI, BX \
+	LEGAL_MOVES(PMOVES) \
 	MOVQ BX, DX \
 outer: \
 	TESTQ  DX, DX \
@@ -127,13 +137,7 @@ outer: \
 	VMOVQ X12, R8 \
 	VMOVQ X13, R9 \
 	CSETUP \
-	VMOVDQU Y12, Y0 \
-	VMOVDQU Y13, Y1 \
-	PMOVES \
-	MOVQ R8, DI \
-	ORQ  R9, DI \
-	NOTQ DI \
-	ANDQ DI, BX \
+	LEGAL_MOVES(PMOVES) \
 	MOVQ BX, R10 \
 	TESTQ R10, R10 \
 	JNZ  inner \
@@ -141,29 +145,9 @@ outer: \
 	VMOVDQU Y12, Y1 \
 	PMOVES \
 	ANDQ DI, BX \
-	POPCNTQ BX, BX \
-	MOVQ    $1, AX \
-	TESTQ   BX, BX \
-	CMOVQEQ AX, BX \
-	ADDQ    BX, R13 \
+	ADD_LEAVES(R13) \
 	JMP     outer \
-inner: \
-	TESTQ  R10, R10 \
-	JZ     outer \
-	TZCNTQ R10, CX \
-	BLSRQ  R10, R10 \
-	PFLIPS \
-	VPANDN Y13, Y4, Y0 \
-	PMOVES \
-	MOVQ DI, SI \
-	BTRQ CX, SI \
-	ANDQ SI, BX \
-	POPCNTQ BX, BX \
-	MOVQ    $1, AX \
-	TESTQ   BX, BX \
-	CMOVQEQ AX, BX \
-	ADDQ    BX, R13 \
-	JMP     inner \
+	LEAVES_LOOP(PFLIPS, PMOVES, R13, inner, outer) \
 outdone: \
 	VZEROUPPER \
 	MOVQ R13, ret+16(FP) \
