@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -131,17 +130,6 @@ func (mobilityEval) Evaluate(p, o uint64) int {
 // helpers stop when the solve starts.
 func (e *Engine) Search(ctx context.Context, pos bitboard.Position, lim Limits, report func(Info)) Info {
 	start := time.Now()
-	// On one thread the search keeps its OS thread. The runtime preempts
-	// a goroutine that runs 10 ms, and the preempted search was often
-	// resumed by another thread, which the kernel ran on the other core:
-	// the caches warmed for the search stayed behind. FFO #45 unpinned:
-	// 139 → 35 migrations between cores; #40-#49 2-3% faster. Not with
-	// helpers: a locked thread that waits for them at a split hands its
-	// core over and back, 3% slower on two threads (bench/RESULTS.md).
-	if e.threads <= 1 {
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-	}
 	e.tt.NewSearch()
 	var stop atomic.Bool
 	s := &searcher{tt: e.tt, ev: e.eval, stop: &stop, maxNodes: lim.Nodes, checkAt: pollInterval}
