@@ -233,7 +233,22 @@ func readFFO(t testing.TB, name string) []bitboard.OBFEntry {
 	return es
 }
 
-// TestThreads runs lazy SMP searches (run with -race): same exact answers.
+// neighbours[sq] are the squares next to sq, built square by square: the
+// reference that isolatedEmpties' shifts are checked against.
+var neighbours = func() (t [64]uint64) {
+	for sq := range 64 {
+		c, r := sq%8, sq/8
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				if (dr != 0 || dc != 0) && c+dc >= 0 && c+dc < 8 && r+dr >= 0 && r+dr < 8 {
+					t[sq] |= 1 << uint((r+dr)*8+c+dc)
+				}
+			}
+		}
+	}
+	return t
+}()
+
 // TestIsolatedEmpties checks isolatedEmpties against the neighbour table on
 // random sets of empty squares.
 func TestIsolatedEmpties(t *testing.T) {
@@ -253,6 +268,7 @@ func TestIsolatedEmpties(t *testing.T) {
 	}
 }
 
+// TestThreads runs lazy SMP searches (run with -race): same exact answers.
 func TestThreads(t *testing.T) {
 	es := readFFO(t, "fforum-1-19.obf")
 	eng := New(Options{HashMB: 8, Threads: 3})

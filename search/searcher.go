@@ -83,22 +83,6 @@ func finalScore(p, o uint64) int {
 	return 0
 }
 
-// neighbours[sq] are the squares next to sq: a move there flips something
-// only if one of them holds an opponent disc.
-var neighbours = func() (t [64]uint64) {
-	for sq := range 64 {
-		c, r := sq%8, sq/8
-		for dr := -1; dr <= 1; dr++ {
-			for dc := -1; dc <= 1; dc++ {
-				if (dr != 0 || dc != 0) && c+dc >= 0 && c+dc < 8 && r+dr >= 0 && r+dr < 8 {
-					t[sq] |= 1 << uint((r+dr)*8+c+dc)
-				}
-			}
-		}
-	}
-	return t
-}()
-
 // quadrant[sq] is the bit of sq's quadrant (a1-d4, e1-h4, a5-d8, e5-h8);
 // quadrantMask[bits] is the union of the quadrants whose bits are set.
 var (
