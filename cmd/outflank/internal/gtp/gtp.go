@@ -374,12 +374,28 @@ func (s *session) genmove(args []string, commit bool) (string, error) {
 }
 
 // interrupt watches the input during a genmove: GoGui's "# interrupt"
-// stops the search; other lines wait their turn.
+// stops the search, and so does "quit", which must be honoured at once
+// whatever runs; other lines wait their turn.
 func interrupt(l textio.Line) (stop, keep bool) {
-	if strings.HasPrefix(strings.TrimSpace(l.Text), "# interrupt") {
+	text := strings.TrimSpace(l.Text)
+	if strings.HasPrefix(text, "# interrupt") {
 		return true, false
 	}
-	return false, true
+	f := strings.Fields(text)
+	if len(f) > 1 && isID(f[0]) {
+		f = f[1:]
+	}
+	return len(f) > 0 && f[0] == "quit", true
+}
+
+// isID reports whether w is a GTP command id (digits).
+func isID(w string) bool {
+	for _, c := range w {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return w != ""
 }
 
 // vertex writes a move as GTP does: "f5" or "pass".

@@ -71,6 +71,22 @@ func (in *Input) While(search func(ctx context.Context), watch Watch) (stopped b
 		defer close(done)
 		search(ctx)
 	}()
+	// Lines that came while an earlier search was stopping are watched
+	// first, in order, as if they arrived now: a queued "ping" or "quit"
+	// must stop this search too, or it would wait for the search to end
+	// by itself (at depth 40, never).
+	kept := in.pending[:0:0]
+	for _, l := range in.pending {
+		stop, keep := watch(l)
+		if keep {
+			kept = append(kept, l)
+		}
+		if stop && !stopped {
+			cancel()
+			stopped = true
+		}
+	}
+	in.pending = kept
 	lines := in.lines
 	if in.eof {
 		lines = nil

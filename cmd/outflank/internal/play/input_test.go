@@ -70,3 +70,52 @@ func TestInputInterrupt(t *testing.T) {
 		t.Error("an interrupt while idle did not end the input")
 	}
 }
+
+// TestInputQueuedStop: lines that arrived while one search was stopping
+// must stop the next search at once, not wait for it to end by itself (an
+// NBoard GUI that sends "hint", "hint", "ping" froze on this).
+func TestInputQueuedStop(t *testing.T) {
+	r, w := io.Pipe()
+	stop := make(chan struct{})
+	defer close(stop)
+	in := play.NewInput(r, stop, nil)
+	arrived := make(chan struct{})
+	go func() {
+		io.WriteString(w, "go\n")
+		io.WriteString(w, "go\nping\n")
+		close(arrived)
+	}()
+	watch := func(textio.Line) (stop, keep bool) { return true, true }
+	if l, ok := in.Next(); !ok || l.Text != "go" {
+		t.Fatalf("first line %q %v", l.Text, ok)
+	}
+	// The first search sees the second "go" and stops; "ping" may come
+	// while it is stopping, so it waits until both are in.
+	first := false
+	in.While(func(ctx context.Context) {
+		<-ctx.Done()
+		<-arrived
+		time.Sleep(10 * time.Millisecond)
+		first = true
+	}, watch)
+	if !first {
+		t.Fatal("first search not run")
+	}
+	if l, ok := in.Next(); !ok || l.Text != "go" {
+		t.Fatalf("second line %q %v", l.Text, ok)
+	}
+	var second bool
+	done := make(chan bool, 1)
+	go func() { done <- in.While(untilStopped(&second), watch) }()
+	select {
+	case stopped := <-done:
+		if !stopped || !second {
+			t.Fatal("the queued ping did not stop the second search")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the second search ignored the queued ping (hang)")
+	}
+	if l, ok := in.Next(); !ok || l.Text != "ping" {
+		t.Fatalf("third line %q %v", l.Text, ok)
+	}
+}
