@@ -47,9 +47,3 @@ func TestGTPQuitDuringSearch(t *testing.T) {
 	p.expect("=1")
 	p.exitWithin(5 * time.Second)
 }
-
-func TestShellQuitDuringSearch(t *testing.T) {
-	p := start(t, "shell", "--no-book", "--time", "0")
-	p.send("depth 50", "hint 1", "quit")
-	p.exitWithin(10 * time.Second)
-}

@@ -12,8 +12,8 @@ import (
 	"github.com/outflank-othello/outflank/bench"
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/train"
 	"github.com/outflank-othello/outflank/eval"
-	"github.com/outflank-othello/outflank/eval/train"
 	"github.com/outflank-othello/outflank/search"
 )
 

@@ -10,10 +10,10 @@ import (
 
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/bitboard/wthor"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/mpcfit"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/selfplay"
 	"github.com/outflank-othello/outflank/eval"
-	"github.com/outflank-othello/outflank/eval/selfplay"
 	"github.com/outflank-othello/outflank/search"
-	"github.com/outflank-othello/outflank/search/mpcfit"
 )
 
 func init() {

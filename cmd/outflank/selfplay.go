@@ -16,8 +16,8 @@ import (
 
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/selfplay"
 	"github.com/outflank-othello/outflank/eval"
-	"github.com/outflank-othello/outflank/eval/selfplay"
 	"github.com/outflank-othello/outflank/search"
 )
 
@@ -43,7 +43,7 @@ an end record; "outflank selfplay check OUT" verifies a file.
                                       no game twice) into one file
   outflank selfplay check FILE...     verifies files and prints their totals
 
-The format and a Slurm array example: eval/selfplay/README.md.`,
+The format and a Slurm array example: cmd/outflank/internal/selfplay/README.md.`,
 		run: runSelfplay,
 	})
 }

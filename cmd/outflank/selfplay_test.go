@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/selfplay"
 	"github.com/outflank-othello/outflank/eval"
-	"github.com/outflank-othello/outflank/eval/selfplay"
 	"github.com/outflank-othello/outflank/search"
 )
 

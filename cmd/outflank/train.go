@@ -13,9 +13,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/selfplay"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/train"
 	"github.com/outflank-othello/outflank/eval"
-	"github.com/outflank-othello/outflank/eval/selfplay"
-	"github.com/outflank-othello/outflank/eval/train"
 )
 
 func init() {

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/train"
 	"github.com/outflank-othello/outflank/eval"
-	"github.com/outflank-othello/outflank/eval/train"
 )
 
 func TestTrainSmall(t *testing.T) {

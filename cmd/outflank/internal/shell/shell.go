@@ -459,21 +459,7 @@ func (s *shell) search(f func(ctx context.Context, progress func(search.Info))) 
 			}
 		}
 	}
-	return s.in.While(func(ctx context.Context) { f(ctx, progress) }, quitWatch)
-}
-
-// quitWatch lets a search go on while lines are typed, which wait their
-// turn, except "quit", which stops it so that the shell leaves at once.
-func quitWatch(l textio.Line) (stop, keep bool) {
-	f := strings.Fields(l.Text)
-	if len(f) == 0 {
-		return false, true
-	}
-	name := strings.ToLower(f[0])
-	if a, ok := aliases[name]; ok {
-		name = a
-	}
-	return name == "quit", true
+	return s.in.While(func(ctx context.Context) { f(ctx, progress) }, nil)
 }
 
 func (s *shell) newGame(args []string) error {
@@ -712,7 +698,7 @@ func (s *shell) solve(args []string) error {
 				r.Printf("  %s", describe(in))
 			}
 		})
-	}, quitWatch)
+	}, nil)
 	switch {
 	case stopped:
 		s.out.Printf("Not solved (stopped): best so far %s", describe(info))

@@ -16,7 +16,7 @@ import (
 func testGames(t *testing.T) []Game {
 	t.Helper()
 	var bad []error
-	games, err := ReadWTHOR("../../testdata/wthor", func(e error) { bad = append(bad, e) })
+	games, err := ReadWTHOR("../../../../testdata/wthor", func(e error) { bad = append(bad, e) })
 	if err != nil {
 		t.Fatal(err)
 	}

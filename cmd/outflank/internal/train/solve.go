@@ -10,7 +10,7 @@ import (
 
 // Solver labels positions with their exact scores using the engine's own
 // solver. Package train is a tool above the search in the package chain
-// (search imports eval, never eval/train), so it uses the real solver
+// (search imports eval, never cmd/outflank/internal/train), so it uses the real solver
 // rather than a copy of one.
 type Solver struct{ eng *search.Engine }
 

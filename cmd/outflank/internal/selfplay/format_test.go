@@ -235,7 +235,7 @@ func FuzzReader(f *testing.F) {
 // The repository's self-play data reads as sound: every block, game and
 // score checked.
 func TestCommittedData(t *testing.T) {
-	h, games, err := ReadFile("../../testdata/selfplay/games-seed20261122.sp.gz")
+	h, games, err := ReadFile("../../../../testdata/selfplay/games-seed20261122.sp.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
