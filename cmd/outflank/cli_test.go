@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -50,8 +52,8 @@ func TestVersion(t *testing.T) {
 			t.Errorf("%v: %v %q", args, err, out)
 		}
 	}
-	out, _, err := runWithInput(t, "1 version\nquit\n", "gtp", "--no-book")
-	if err != nil || !strings.Contains(out, "=1 "+version()+"\n") {
+	out, _, err := runWithInput(t, "1 version\nquit\n", "gtp", "--no-book", "--threads", "1")
+	if err != nil || !strings.Contains(out, "=1 "+version()+", 1 thread\n") {
 		t.Errorf("gtp version: %v %q", err, out)
 	}
 }
@@ -102,5 +104,30 @@ func TestShellCommandLine(t *testing.T) {
 	}
 	if _, _, err := runWithInput(t, "f5\n", "shell", "--no-book"); err != nil {
 		t.Errorf("clean script: %v", err)
+	}
+}
+
+// TestThreadsDefault: where a person plays (shell, web, NBoard, GTP) the
+// search uses every core unless --threads says otherwise, and the front
+// ends say how many threads they have.
+func TestThreadsDefault(t *testing.T) {
+	for _, cmd := range []string{"shell", "web", "nboard", "gtp"} {
+		st, err := defaultSetup(cmd)
+		if err != nil || st.opts.Threads != runtime.NumCPU() {
+			t.Errorf("%s: default threads %d (%v), want %d (every core)", cmd, st.opts.Threads, err, runtime.NumCPU())
+		}
+	}
+	all := fmt.Sprintf("%d thread", runtime.NumCPU())
+	out, _, err := runWithInput(t, "1 version\nquit\n", "gtp", "--no-book")
+	if err != nil || !strings.Contains(out, ", "+all) {
+		t.Errorf("gtp version does not say %q: %v %q", all, err, out)
+	}
+	out, _, err = runWithInput(t, "nboard 2\nquit\n", "nboard", "--no-book")
+	if err != nil || !strings.Contains(out, "status Outflank ready, "+all) {
+		t.Errorf("nboard does not say %q: %v %q", all, err, out)
+	}
+	out, _, err = runWithInput(t, "nboard 2\nquit\n", "nboard", "--no-book", "--threads", "3")
+	if err != nil || !strings.Contains(out, "status Outflank ready, 3 threads\n") {
+		t.Errorf("nboard --threads 3: %v %q", err, out)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"time"
 
@@ -24,7 +25,7 @@ type engineFlags struct {
 func addEngineFlags(fs *pflag.FlagSet) engineFlags {
 	return engineFlags{
 		hash:        fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
-		threads:     fs.Int("threads", 1, "search threads"),
+		threads:     fs.Int("threads", runtime.NumCPU(), "search threads (default: every core of this machine)"),
 		evalFile:    fs.String("eval", "", evalFlagHelp),
 		book:        fs.String("book", "", "opening book file (default: the built-in book); games learnt (NBoard learn) are saved to it; \"outflank book export\" writes the built-in book to start one"),
 		noBook:      fs.Bool("no-book", false, "play without an opening book"),

@@ -32,5 +32,5 @@ func runGTP(e *env, args []string) error {
 
 // serveGTP runs the protocol; the default command calls it too.
 func serveGTP(e *env, in io.Reader, st engineSetup, depth int, maxTime time.Duration) error {
-	return gtp.Run(in, e.stdout, newSearcher(st.opts), gtp.Config{Name: "Outflank", Version: version(), Depth: depth, Time: maxTime, Book: st.book})
+	return gtp.Run(in, e.stdout, newSearcher(st.opts), gtp.Config{Name: "Outflank", Version: version(), Threads: st.opts.Threads, Depth: depth, Time: maxTime, Book: st.book})
 }

@@ -33,8 +33,9 @@ NBoard protocol, driven exactly as a GUI drives it:
   nboard:CMD ARGS...          an external engine, e.g. 'nboard:./edax -nboard'
   nboard,depth=12,dir=D:CMD   the same with options (depth, time, clock, name, dir)
 
-A self engine runs with the defaults of "outflank nboard" (its opening book,
-one thread); self:depth=8,no-book,hash=16 changes them. Both kinds also take
+A self engine runs with the defaults of "outflank nboard" (its opening book)
+but on one thread (threads=N to change, the same for both sides keeps the
+match fair); self:depth=8,no-book,hash=16 changes them. Both kinds also take
 name=NAME for the reports. An engine given neither a
 depth nor a time uses --depth/--time (depth 8 if neither). On time, each
 engine gets a GGF clock worth its time per move for each move it has left

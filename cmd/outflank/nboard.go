@@ -32,5 +32,5 @@ func runNBoard(e *env, args []string) error {
 
 // serveNBoard runs the protocol; the default command calls it too.
 func serveNBoard(e *env, in io.Reader, st engineSetup, depth int, maxTime time.Duration) error {
-	return nboard.Run(in, e.stdout, e.stderr, newSearcher(st.opts), nboard.Config{Name: "Outflank", Depth: depth, Time: maxTime, Book: st.book})
+	return nboard.Run(in, e.stdout, e.stderr, newSearcher(st.opts), nboard.Config{Name: "Outflank", Threads: st.opts.Threads, Depth: depth, Time: maxTime, Book: st.book})
 }

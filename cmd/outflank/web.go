@@ -61,7 +61,7 @@ func runWeb(e *env, args []string) error {
 			fmt.Fprintf(e.stderr, "outflank: web: could not open a browser (%v); open %s yourself\n", err, url)
 		}
 	}
-	srv := web.New(web.Config{Searcher: newSearcher(st.opts), Book: st.book, Level: *level, Name: "Outflank", Version: version()})
+	srv := web.New(web.Config{Searcher: newSearcher(st.opts), Book: st.book, Level: *level, Name: "Outflank", Version: version(), Threads: st.opts.Threads})
 	return fmt.Errorf("web: %w", srv.Serve(ln))
 }
 

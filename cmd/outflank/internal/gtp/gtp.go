@@ -28,6 +28,7 @@ import (
 type Config struct {
 	Name    string
 	Version string
+	Threads int           // search threads, said by "version" (0: not said)
 	Depth   int           // midgame depth of genmove (default 12)
 	Time    time.Duration // cap on the time of one move (0: clock or depth only)
 	Book    play.Book     // if not nil, genmove plays book moves in the opening
@@ -115,7 +116,7 @@ func init() {
 	commands = []command{
 		{"protocol_version", func(*session, []string) (string, error) { return "2", nil }},
 		{"name", func(s *session, _ []string) (string, error) { return s.cfg.Name, nil }},
-		{"version", func(s *session, _ []string) (string, error) { return s.cfg.Version, nil }},
+		{"version", (*session).version},
 		{"known_command", (*session).knownCommand},
 		{"list_commands", listCommands},
 		{"quit", func(*session, []string) (string, error) { return "", errQuit }},
@@ -470,4 +471,16 @@ func (s *session) timeLeft(args []string) error {
 	s.clock.left[col] = time.Duration(t * float64(time.Second))
 	s.clock.leftStone[col] = n
 	return nil
+}
+
+// version answers the build and, since a GUI shows this answer beside the
+// name, the number of search threads.
+func (s *session) version(_ []string) (string, error) {
+	switch s.cfg.Threads {
+	case 0:
+		return s.cfg.Version, nil
+	case 1:
+		return s.cfg.Version + ", 1 thread", nil
+	}
+	return fmt.Sprintf("%s, %d threads", s.cfg.Version, s.cfg.Threads), nil
 }

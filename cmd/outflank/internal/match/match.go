@@ -440,6 +440,12 @@ func (w *worker) start(ctx context.Context, i int) (*Client, error) {
 		// --time" is such a cap.
 		argv = append(argv, "--time="+t.String())
 	}
+	if sp.Self && !hasFlag(sp.Flags, "--threads") {
+		// "outflank nboard" searches on every core unless told otherwise;
+		// in a match each self engine gets one thread, so that both sides
+		// have equal resources and concurrent games do not crowd the cores.
+		argv = append(argv, "--threads=1")
+	}
 	c, err := Start(argv, sp.Dir, log)
 	if err != nil {
 		return nil, &Fault{Kind: FaultStart, Detail: err.Error()}

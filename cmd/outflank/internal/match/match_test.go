@@ -283,8 +283,9 @@ func TestMatchTimeStop(t *testing.T) {
 	if !strings.Contains(log.String(), "TB[0:00.300]") || !strings.Contains(log.String(), "TW[0:00.200]") {
 		t.Errorf("clocks TB[0:00.300] TW[0:00.200] not sent (%d empties):\n%s", firstMoves(44).Position().Empties(), log.String())
 	}
-	// The self engine also gets its time as the --time cap, and its options.
-	if !strings.Contains(log.String(), "A< [stderr] fake engine flags: --hash=1 --time=30ms") {
+	// The self engine also gets its time as the --time cap, its options,
+	// and one thread (outflank nboard alone would take every core).
+	if !strings.Contains(log.String(), "A< [stderr] fake engine flags: --hash=1 --time=30ms --threads=1") {
 		t.Errorf("self engine flags wrong:\n%s", log.String())
 	}
 }

@@ -30,8 +30,11 @@ import (
 
 // Config holds the engine's name and defaults.
 type Config struct {
-	Name  string // one word; "set myname" sends it as it is
-	Depth int    // midgame depth until the GUI sends "set depth" (default 12)
+	Name string // one word; "set myname" sends it as it is
+	// Threads is the number of search threads, said in a status line when
+	// the GUI opens the protocol (0: not said).
+	Threads int
+	Depth   int // midgame depth until the GUI sends "set depth" (default 12)
 	// Time, if set, caps the time of a move or hint whatever the clock says.
 	Time time.Duration
 	// Book, if not nil, answers go in the opening and adds "book" lines to
@@ -176,7 +179,17 @@ func (s *session) nboard(arg string) error {
 		return fmt.Errorf("protocol version %q is not a number from 1 up", arg)
 	}
 	s.version = v
+	if s.cfg.Threads > 0 {
+		s.out.Printf("status %s ready, %d thread%s", s.cfg.Name, s.cfg.Threads, plural(s.cfg.Threads))
+	}
 	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 func (s *session) set(arg string) error {

@@ -277,3 +277,19 @@ func FuzzShellScript(f *testing.F) {
 		}
 	})
 }
+
+// TestWelcomeThreads: the welcome line says how many threads the search
+// uses, so a user sees whether the engine has every core.
+func TestWelcomeThreads(t *testing.T) {
+	for _, c := range []struct {
+		threads int
+		want    string
+	}{{1, "(1 thread)"}, {6, "(6 threads)"}} {
+		var out strings.Builder
+		err := Run(strings.NewReader("quit\n"), &out, &out, func(search.Options) play.Searcher { return &playtest.Greedy{} },
+			Config{Interactive: true, Level: 1, Options: search.Options{Threads: c.threads}})
+		if err != nil || !strings.Contains(strings.SplitN(out.String(), "\n", 2)[0], c.want) {
+			t.Errorf("threads %d: welcome without %q: %v %q", c.threads, c.want, err, out.String())
+		}
+	}
+}

@@ -92,7 +92,7 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine play.Factory, cfg Config
 	defer close(stop)
 	s.in = play.NewInput(in, stop, cfg.Interrupt)
 	if cfg.Interactive {
-		s.out.Printf("%s %s, an Othello engine. Type \"help\" for the commands; moves like f5 play.", cfg.Name, cfg.Version)
+		s.out.Printf("%s %s, an Othello engine (%s). Type \"help\" for the commands; moves like f5 play.", cfg.Name, cfg.Version, threadsText(s.opts.Threads))
 		s.showBoard()
 	}
 	for {
@@ -1038,4 +1038,12 @@ func (s *shell) showGame(args []string) error {
 	s.out.Printf("moves: %s", bitboard.Transcript(moves))
 	s.out.Printf("ggf: %s", s.record(time.Now()).GGF())
 	return nil
+}
+
+// threadsText says how many threads the search uses.
+func threadsText(n int) string {
+	if n == 1 {
+		return "1 thread"
+	}
+	return fmt.Sprintf("%d threads", n)
 }

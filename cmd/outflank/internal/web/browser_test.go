@@ -64,7 +64,7 @@ func TestBrowser(t *testing.T) {
 		afterF5D6: {{Move: sq("c3"), Score: 0.5, Games: 400}, {Move: sq("c5"), Score: -3, Games: 20}},
 	}
 	// Level 4: the hints and replies come at once, keeping the test short.
-	srv := New(Config{Searcher: search.New(search.Options{HashMB: 4, Eval: eval.Simple{}}), Book: bk, Level: 4, Version: "test"})
+	srv := New(Config{Searcher: search.New(search.Options{HashMB: 4, Eval: eval.Simple{}}), Book: bk, Level: 4, Version: "test", Threads: 3})
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
 
@@ -126,8 +126,12 @@ func TestBrowser(t *testing.T) {
 
 	run("load the page", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`#board .sq[data-sq="h8"]`, chromedp.ByQuery),
 		chromedp.Poll(`document.getElementById('turn').textContent === 'Black to move'`, nil))
-	var board string
-	run("read the start", chromedp.Evaluate(boardJS, &board))
+	var board, header string
+	run("read the start", chromedp.Evaluate(boardJS, &board), chromedp.Poll(`document.getElementById('version').textContent !== ''`, nil),
+		chromedp.Evaluate(`document.getElementById('version').textContent`, &header))
+	if !strings.Contains(header, "3 threads") {
+		t.Errorf("header %q does not say the engine's 3 threads", header)
+	}
 	if want := bitboard.Start().String()[:64]; board != want {
 		t.Fatalf("start board %q, want %q", board, want)
 	}

@@ -21,6 +21,7 @@ type Config struct {
 	Level    int           // the page's default level (midgame depth), 1..60
 	Name     string        // engine name shown on the page
 	Version  string
+	Threads  int // search threads, shown beside the version
 }
 
 // analyst runs the searches the page asks for.

@@ -182,12 +182,13 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 type infoReply struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
+	Threads int    `json:"threads"`
 	Level   int    `json:"level"`
 	Book    bool   `json:"book"`
 }
 
 func (s *Server) info(w http.ResponseWriter, r *http.Request) {
-	reply(w, infoReply{Name: s.cfg.Name, Version: s.cfg.Version, Level: s.cfg.Level, Book: s.cfg.Book != nil})
+	reply(w, infoReply{Name: s.cfg.Name, Version: s.cfg.Version, Threads: s.cfg.Threads, Level: s.cfg.Level, Book: s.cfg.Book != nil})
 }
 
 // game checks a game and returns every position of it.

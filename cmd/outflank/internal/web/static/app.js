@@ -682,7 +682,8 @@ async function main() {
   try {
     const r = await fetch('api/info');
     const info = await r.json();
-    $('version').textContent = `${info.name} ${info.version}${info.book ? ' · book' : ''}`;
+    const threads = info.threads ? ` · ${info.threads} thread${info.threads === 1 ? '' : 's'}` : '';
+    $('version').textContent = `${info.name} ${info.version}${threads}${info.book ? ' · book' : ''}`;
     $('level').value = info.level;
     S.name = info.name;
   } catch (e) {
