@@ -8,7 +8,7 @@ package bitboard
 // choosing the kernel was a second one (no inlining budget covers three
 // calls, and profile-guided inlining took some call sites and not others).
 // FFO #40-#44: -2.5% instructions; time within noise, 0.97-1.01 in
-// whole-run medians (bench/RESULTS.md, "Round of 2026-11-24 early").
+// whole-run medians.
 
 //go:noescape
 func flipsKernel(p, o uint64, sq Square) uint64

@@ -452,6 +452,12 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 	if best <= alpha {
 		s.valueEndMoves(l.ms[start:l.n], p, o, alpha, empties, ttMove)
 		for i := start; i < l.n; i++ {
+			if i > 0 && s.splitEnd(empties) {
+				if b, bm, ok := s.trySplit(p, o, l.ms[i:l.n], alpha, alpha+1, 0, empties, best, bestMove); ok {
+					best, bestMove = b, bm
+					break
+				}
+			}
 			m := l.next(i)
 			v := s.endChild(o&^m.flips, p|m.flips|sqBit(int(m.sq)), alpha, empties-1)
 			if v > best {
@@ -476,9 +482,9 @@ func (s *searcher) nwsDeep(p, o uint64, alpha, empties int) int {
 // endgame node searches first, or -1. A heuristic entry's move counts only
 // from a deep search (the pre-search before the solve): most come from the
 // shallow ordering searches above, and those moves, taken first, lose to
-// the node's own order; with them a bigger table gave more nodes, and the
-// parallel split node, which took them until 2026-11-24, searched 1.36
-// billion nodes for FFO #59 on two threads against 53 million.
+// the node's own order; with them a bigger table gave more nodes, and a
+// split node that took them searched 1.36 billion nodes for FFO #59 on two
+// threads against 53 million.
 func endTableMove(e tt.Entry) int {
 	if e.Move != tt.NoMove && (e.Proven || int(e.Depth)/tt.DepthUnit >= endTTHeuristicMoveDepth) {
 		return int(e.Move)
@@ -674,6 +680,12 @@ func (s *searcher) pvsEnd(p, o uint64, alpha, beta, empties int) int {
 	a := alpha
 	best, bestMove := -inf, tt.NoMove
 	for i := 0; i < l.n; i++ {
+		if i > 0 && s.splitEnd(empties) {
+			if b, bm, ok := s.trySplit(p, o, l.ms[i:l.n], a, beta, 0, empties, best, bestMove); ok {
+				best, bestMove = b, bm
+				break
+			}
+		}
 		m := l.next(i)
 		np, no := o&^m.flips, p|m.flips|sqBit(int(m.sq))
 		var v int
@@ -773,7 +785,7 @@ func (s *searcher) endChild(np, no uint64, alpha, empties int) int {
 // moves (the mover's) and par (the quadrants with an odd number of
 // empties) come from the caller: a parent in this layer has worked both out
 // for each child while valuing it (localChild); working them out again
-// cost 2.5% of the solver's time on FFO #40-#49 (bench/RESULTS.md).
+// cost 2.5% of the solver's time on FFO #40-#49.
 func (s *searcher) nwsLocal(p, o uint64, alpha, empties int, moves uint64, par uint8) int {
 	if v, done := s.endStable(p, o, alpha, empties); done {
 		return v
@@ -875,7 +887,7 @@ func (s *searcher) localChild(p, o uint64, alpha, empties int, moves uint64, par
 // once taken is kept, and an X square opens the corner to the opponent;
 // the replies counted and the evaluation missed enough of that for the
 // term to take 6.7% of the nodes off FFO #40-#49, 2.4% off #50-#53 and
-// 10.4% off #56-#59 (bench/RESULTS.md, "Round of 2026-11-24 evening").
+// 10.4% off #56-#59.
 // Larger terms in the deeper layer took more off #40-#49 but added nodes
 // on #50-#53.
 var squareOrderBonus = squareTerms(endOrderCornerMoveBonus, endOrderXMovePenalty)

@@ -57,7 +57,8 @@ const DefaultEndgameEmpties = 20
 const AlwaysSolve = 60
 
 // DefaultSelectivity is the Multi-ProbCut confidence of a search whose
-// Limits leave it 0. Until selective search lands it is 100 (no cuts).
+// Limits leave it 0: the confidence at which the fit's cuts cost the
+// least strength for their time in games (NBoard shows depths as 18@73%).
 const DefaultSelectivity = 73
 
 // MoveScore is a root move and its score.

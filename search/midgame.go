@@ -142,6 +142,11 @@ func (s *searcher) midMoves(slot, next int, moves uint64, ttMove, alpha, beta, d
 		l.n++
 	}
 	for i := 0; i < l.n; i++ {
+		if n > 0 && s.splitMid(depth) {
+			if b, bm, ok := s.trySplit(p, o, l.ms[i:l.n], a, beta, depth, 64-bits.OnesCount64(p|o), best, bestMove); ok {
+				return b, bm
+			}
+		}
 		m := l.next(i)
 		s.ie.Play(child, st, int(m.sq), m.flips)
 		r := fr.replies[m.sq&63]
@@ -178,7 +183,7 @@ type midFrame struct {
 // X squares last, as in the endgame's (squareOrderBonus), here worth a reply
 // and half a reply. FFO #40-#49 4.6% fewer nodes (the solver's pre-search
 // and ordering searches), #50-#53 0.6%, #56-#59 2.7%; bench-midgame
-// --depth 18 2.0% (bench/RESULTS.md, "Round of 2026-11-24 evening").
+// --depth 18 2.0%.
 var midSquareBonus = squareTerms(midOrderCornerMoveBonus, midOrderXMovePenalty)
 
 // midFastestFirst values a move of the midgame search to (np, no), where

@@ -79,7 +79,7 @@ func (s *searcher) probCut(slot, alpha, beta, depth, empties int, moves uint64) 
 		// evaluated far below beta will seldom cut high, one far above
 		// alpha seldom low. Skipping a try only drops cuts, so the search
 		// is no less sure; it saves more shallow searches than the cuts it
-		// loses cost (bench/RESULTS.md, issue 10).
+		// loses cost.
 		_, _, sigma0 := mpcModel(empties, 0, depth)
 		gate := selectivityLevels[s.sel].t * (sigma0 + sigma) / 2 * float64(mpcEvalGatePercent) / 100
 		pred := a*float64(s.ie.EvaluateState(&s.states[slot])) + b
@@ -91,7 +91,7 @@ func (s *searcher) probCut(slot, alpha, beta, depth, empties int, moves uint64) 
 	// The shallow search is itself selective, down to mpcRecursiveLevels
 	// levels of nesting (Edax allows one; below them it is not): it costs a
 	// fraction as much, and the fit's errors, taken with non-selective
-	// shallow searches, still held in games (bench/RESULTS.md, issue 10).
+	// shallow searches, still held in games.
 	sel := s.sel
 	s.pcLevel++
 	if s.pcLevel > mpcRecursiveLevels {

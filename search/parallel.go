@@ -1,26 +1,23 @@
 package search
 
 import (
-	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
-
-	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/tt"
 )
 
 // The parallel search: young brothers wait (YBWC), as Edax splits its tree.
-// A node with at least parSplitMinEmpties empties (exact solve) or depth
-// parMidSplitMinDepth (midgame) searches its first (best-ordered) move alone;
-// once that move has failed to cut, the other moves are shared out between
-// the node's own thread and idle workers, each a searcher of its own (node
-// counter, evaluation states) sharing the transposition table. A child that
-// fails high stops its siblings at once. Workers split again below while
-// others are idle. Below the thresholds the serial searches (nws, pvsEnd,
-// mid) run unchanged: the split nodes are a small part of the tree, so
-// their extra cost (a goroutine, a lock per move) does not show in the
-// node speed.
+// There is one function per node kind (mid's midState, pvsEnd, nwsDeep);
+// their move loops ask trySplit, once the first (best-ordered) move has
+// failed to cut, whether to share the other moves out: at a node with at
+// least parSplitMinEmpties empties (exact solve) or depth
+// parMidSplitMinDepth (midgame), when a worker is idle. The moves left are
+// then searched by the node's own thread and idle workers, each a searcher
+// of its own (node counter, evaluation states) sharing the transposition
+// table. A child that fails high stops its siblings at once. Workers split
+// again below while others are idle. This file holds only that machinery:
+// the split point, its workers and the pool; with one thread (no pool)
+// the nodes never split and search exactly as the serial search.
 //
 // Stopping: every searcher's poll asks stopped(), which checks the engine's
 // stop flag (workers share it) and the abort flags of the split points it
@@ -139,12 +136,13 @@ type splitPoint struct {
 }
 
 // childScore searches the child (np, no) of a node with the given depth
-// (0: an endgame node) and empties, with window (alpha, beta) for the node.
+// (0: an endgame node) and empties, with window (alpha, beta) for the node,
+// by the same node functions as the serial search.
 func (s *searcher) childScore(np, no uint64, alpha, beta, depth, empties int) int {
 	if depth > 0 {
-		return -s.midPar(np, no, -beta, -alpha, depth-1)
+		return -s.mid(np, no, -beta, -alpha, depth-1)
 	}
-	return -s.pvsEndPar(np, no, -beta, -alpha, empties-1)
+	return -s.pvsEnd(np, no, -beta, -alpha, empties-1)
 }
 
 // work searches moves of the split point until none is left; it reports
@@ -212,36 +210,31 @@ func (sp *splitPoint) helper(w *searcher) {
 	}
 }
 
-// searchRest searches the moves ms of (p, o) left after the first, whose
-// score is best: serially while every thread is busy, split with idle
-// workers as soon as one is free and two moves are left. Scores are fail
-// soft, as in the serial search.
-func (s *searcher) searchRest(p, o uint64, ms []move, alpha, beta, depth, empties, best, bestMove int) (int, int) {
-	a := max(alpha, best)
-	pv := beta-alpha > 1
-	for i := range ms {
-		if len(ms)-i >= 2 {
-			if w := s.par.pool.take(); w != nil {
-				return s.split(p, o, ms[i:], a, beta, depth, empties, best, bestMove, pv, w)
-			}
-		}
-		m := &ms[i]
-		x := int(m.sq)
-		np, no := o&^m.flips, p|m.flips|sqBit(x)
-		v := s.childScore(np, no, a, a+1, depth, empties)
-		if pv && v > a && v < beta {
-			v = s.childScore(np, no, a, beta, depth, empties)
-		}
-		if v > best {
-			best, bestMove = v, x
-			if v >= beta {
-				break
-			}
-			a = max(a, v)
-		}
+// trySplit is asked by a node's move loop, after its first move, whether
+// to share out the moves ms still to search: when a worker is idle and two
+// moves are left, it searches them with the node's window (alpha raised to
+// the best so far), in the order of their values, and returns the node's
+// best score and move (fail soft, as the serial loop); ok is false when
+// every thread is busy, and the loop goes on by itself.
+func (s *searcher) trySplit(p, o uint64, ms []move, alpha, beta, depth, empties, best, bestMove int) (int, int, bool) {
+	if len(ms) < 2 {
+		return best, bestMove, false
 	}
-	return best, bestMove
+	w := s.par.pool.take()
+	if w == nil {
+		return best, bestMove, false
+	}
+	slices.SortStableFunc(ms, func(a, b move) int { return int(b.val) - int(a.val) })
+	best, bestMove = s.split(p, o, ms, max(alpha, best), beta, depth, empties, best, bestMove, beta-alpha > 1, w)
+	return best, bestMove, true
 }
+
+// splitEnd reports whether an endgame node with the given empties may
+// split, and splitMid a midgame node of the given depth.
+func (s *searcher) splitEnd(empties int) bool {
+	return empties >= parSplitMinEmpties && s.par.pool != nil
+}
+func (s *searcher) splitMid(depth int) bool { return depth >= parMidSplitMinDepth && s.par.pool != nil }
 
 // split searches ms with the first worker w and whatever others are idle.
 func (s *searcher) split(p, o uint64, ms []move, alpha, beta, depth, empties, best, bestMove int, pv bool, w *searcher) (int, int) {
@@ -275,238 +268,4 @@ func (s *searcher) split(p, o uint64, ms []move, alpha, beta, depth, empties, be
 		panic(abortSignal{})
 	}
 	return sp.best, sp.bestMove
-}
-
-// nwsPar is nws with young-brothers-wait splitting at parSplitMinEmpties
-// empties and more; it mirrors nwsDeep's node (stability cutoff, table,
-// enhanced transposition cutoffs, the table's move first).
-func (s *searcher) nwsPar(p, o uint64, alpha, empties int) int {
-	if s.par.pool == nil || empties < parSplitMinEmpties {
-		return s.nws(p, o, alpha, empties)
-	}
-	moves, v, done := s.endEnter(p, o, alpha, empties)
-	if done {
-		return v
-	}
-	if moves == 0 {
-		return -s.nwsPar(o, p, -alpha-1, empties)
-	}
-	key := tt.Key(p, o)
-	ttMove := -1
-	if e, ok := s.tt.Probe(key); ok {
-		if e.Proven {
-			if int(e.Lower) > alpha {
-				return int(e.Lower)
-			}
-			if int(e.Upper) <= alpha {
-				return int(e.Upper)
-			}
-		}
-		if x := endTableMove(e); x >= 0 && moves&sqBit(x) != 0 {
-			ttMove = x
-		}
-	}
-	// Enhanced transposition cutoffs as in nwsDeep: every child's bucket
-	// prefetched first, so that the probes' misses overlap.
-	var l moveList
-	var keys [64]uint64
-	for mm := moves; mm != 0; mm &= mm - 1 {
-		x := bits.TrailingZeros64(mm)
-		f := flips(p, o, x)
-		keys[l.n] = tt.Key(o&^f, p|f|sqBit(x))
-		s.tt.Prefetch(keys[l.n])
-		l.ms[l.n] = move{flips: f, sq: int8(x)}
-		l.n++
-	}
-	best, bestMove := -inf, tt.NoMove
-	n := 0
-	for i := 0; i < l.n; i++ {
-		m := l.ms[i]
-		if e, ok := s.tt.Probe(keys[i]); ok && e.Proven {
-			if v := -int(e.Upper); v > alpha {
-				s.tt.Store(key, tt.Entry{Lower: int8(v), Upper: 64, Depth: uint8(empties), Move: uint8(m.sq), Proven: true})
-				return v
-			}
-			// Proven to fail low: neither valued nor searched.
-			if v := -int(e.Lower); v <= alpha && endETCSkipFailLow != 0 {
-				if v > best {
-					best, bestMove = v, int(m.sq)
-				}
-				continue
-			}
-		}
-		l.ms[n] = m
-		n++
-	}
-	if ms := l.ms[:n]; n > 0 {
-		if v, x := s.firstMove(p, o, ms, alpha, alpha+1, 0, empties, ttMove); v > best {
-			best, bestMove = v, x
-		}
-		if best <= alpha {
-			best, bestMove = s.searchRest(p, o, ms[1:], alpha, alpha+1, 0, empties, best, bestMove)
-		}
-	}
-	e := tt.Entry{Lower: -64, Upper: int8(best), Depth: uint8(empties), Move: uint8(bestMove), Proven: true}
-	if best > alpha {
-		e.Lower, e.Upper = int8(best), 64
-	}
-	s.tt.Store(key, e)
-	return best
-}
-
-// firstMove searches the eldest brother, alone: the table's move if there
-// is one (before the others are valued, as nwsDeep does), otherwise the
-// best-valued move. It leaves ms[0] the move searched and ms[1:] ordered.
-func (s *searcher) firstMove(p, o uint64, ms []move, alpha, beta, depth, empties, ttMove int) (int, int) {
-	value := func(ms []move) {
-		if depth > 0 {
-			valueMidMoves(s.ev, ms, p, o)
-		} else {
-			s.valueEndMoves(ms, p, o, alpha, empties, ttMove)
-		}
-	}
-	i := slices.IndexFunc(ms, func(m move) bool { return int(m.sq) == ttMove })
-	if i < 0 {
-		value(ms)
-		i = 0
-		for j := range ms {
-			if ms[j].val > ms[i].val {
-				i = j
-			}
-		}
-	}
-	ms[0], ms[i] = ms[i], ms[0]
-	m := &ms[0]
-	x := int(m.sq)
-	np, no := o&^m.flips, p|m.flips|sqBit(x)
-	v := s.childScore(np, no, alpha, beta, depth, empties)
-	if v < beta {
-		if ttMove >= 0 { // the others are not valued yet
-			value(ms[1:])
-		}
-		slices.SortStableFunc(ms[1:], func(a, b move) int { return int(b.val) - int(a.val) })
-	}
-	return v, x
-}
-
-// pvsEndPar is pvsEnd with young-brothers-wait splitting at
-// parSplitMinEmpties empties and more (nwsPar for null windows).
-func (s *searcher) pvsEndPar(p, o uint64, alpha, beta, empties int) int {
-	if s.par.pool == nil || empties < parSplitMinEmpties {
-		return s.pvsEnd(p, o, alpha, beta, empties) // which narrows the window itself
-	}
-	alpha, beta, v, done := scoreWindow(alpha, beta)
-	if done {
-		return v
-	}
-	if beta-alpha <= 1 {
-		return s.nwsPar(p, o, alpha, empties)
-	}
-	s.nodes++
-	if s.nodes >= s.checkAt {
-		s.poll()
-	}
-	moves := bitboard.Moves(p, o)
-	if moves == 0 {
-		if bitboard.Moves(o, p) == 0 {
-			return finalScore(p, o)
-		}
-		return -s.pvsEndPar(o, p, -beta, -alpha, empties)
-	}
-	key := tt.Key(p, o)
-	ttMove := -1
-	if e, ok := s.tt.Probe(key); ok {
-		if e.Proven {
-			if v, ok := ttCut(e, alpha, beta); ok {
-				return v
-			}
-		}
-		if e.Move != tt.NoMove && moves&sqBit(int(e.Move)) != 0 {
-			ttMove = int(e.Move)
-		}
-	}
-	var l moveList
-	l.fill(p, o, moves)
-	ms := l.ms[:l.n]
-	best, bestMove := s.firstMove(p, o, ms, alpha, beta, 0, empties, ttMove)
-	if best < beta {
-		best, bestMove = s.searchRest(p, o, ms[1:], alpha, beta, 0, empties, best, bestMove)
-	}
-	s.tt.Store(key, resultEntry(best, alpha, beta, uint8(empties), bestMove, true))
-	return best
-}
-
-// valueMidMoves sets the ordering values of the moves ms of (p, o) in a
-// midgame split node, as midMoves orders: fastest first plus the
-// evaluation of the child.
-func valueMidMoves(ev Evaluator, ms []move, p, o uint64) {
-	for i := range ms {
-		m := &ms[i]
-		np, no := o&^m.flips, p|m.flips|sqBit(int(m.sq))
-		m.val = fastestFirst(np, no) + int32(-ev.Evaluate(np, no))<<4
-	}
-}
-
-// midPar is the midgame search (mid) with young-brothers-wait splitting at
-// depth parMidSplitMinDepth and more. It mirrors midState's node (the
-// table, Multi-ProbCut at the search's selectivity, exact or selective
-// endgame nodes), searching the children with midPar and, below the split
-// depth, with the serial mid.
-func (s *searcher) midPar(p, o uint64, alpha, beta, depth int) int {
-	if s.par.pool == nil || depth < parMidSplitMinDepth {
-		return s.mid(p, o, alpha, beta, depth)
-	}
-	empties := 64 - bits.OnesCount64(p|o)
-	if depth >= empties {
-		if s.sel == noSelectivity || empties <= mpcExactMaxEmpties {
-			return s.pvsEndPar(p, o, max(alpha, -65), min(beta, 65), empties)
-		}
-		depth = empties
-	}
-	s.nodes++
-	if s.nodes >= s.checkAt {
-		s.poll()
-	}
-	moves := bitboard.Moves(p, o)
-	if moves == 0 {
-		if bitboard.Moves(o, p) == 0 {
-			return finalScore(p, o)
-		}
-		return -s.midPar(o, p, -beta, -alpha, depth)
-	}
-	key := tt.Key(p, o)
-	ttMove := -1
-	if e, ok := s.tt.Probe(key); ok {
-		if e.Proven || ttDeepEnough(e.Depth, depth, s.sel) {
-			if v, ok := ttCut(e, alpha, beta); ok {
-				return v
-			}
-		}
-		if e.Move != tt.NoMove && moves&sqBit(int(e.Move)) != 0 {
-			ttMove = int(e.Move)
-		}
-	}
-	if s.sel != noSelectivity && depth >= mpcMinDepth {
-		if v, ok := s.probCutAt(p, o, alpha, beta, depth, empties, moves); ok {
-			return v
-		}
-	}
-	var l moveList
-	l.fill(p, o, moves)
-	ms := l.ms[:l.n]
-	best, bestMove := s.firstMove(p, o, ms, alpha, beta, depth, empties, ttMove)
-	if best < beta {
-		best, bestMove = s.searchRest(p, o, ms[1:], alpha, beta, depth, empties, best, bestMove)
-	}
-	s.tt.Store(key, resultEntry(best, alpha, beta, ttDepth(depth, s.sel), bestMove, false))
-	return best
-}
-
-// probCutAt runs probCut on (p, o), which it first sets up in its slot of
-// the evaluation states, as mid does (the split nodes above keep no state).
-func (s *searcher) probCutAt(p, o uint64, alpha, beta, depth, empties int, moves uint64) (int, bool) {
-	s.initEval()
-	slot := 2 * empties
-	s.ie.Init(&s.states[slot], p, o)
-	return s.probCut(slot, alpha, beta, depth, empties, moves)
 }

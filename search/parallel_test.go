@@ -45,17 +45,17 @@ func TestParallelAgainstSerial(t *testing.T) {
 		want := parSearcher(1).pvsEnd(p, o, -65, 65, empties)
 		for _, threads := range []int{2, 4} {
 			s := parSearcher(threads)
-			if v := s.pvsEndPar(p, o, -65, 65, empties); v != want {
+			if v := s.pvsEnd(p, o, -65, 65, empties); v != want {
 				t.Errorf("%v: %d threads: %+d, want %+d", pos, threads, v, want)
 			}
 			for _, alpha := range []int{want - 3, want - 1, want, want + 1} {
-				v := parSearcher(threads).nwsPar(p, o, alpha, empties)
+				v := parSearcher(threads).nws(p, o, alpha, empties)
 				if (v > alpha) != (want > alpha) || (v > alpha && v > want) || (v <= alpha && v < want) {
 					t.Errorf("%v: %d threads: null window at %+d: %+d, score %+d", pos, threads, alpha, v, want)
 				}
 			}
 			for _, w := range [][2]int{{want - 5, want + 5}, {want + 1, want + 9}, {want - 9, want - 1}} {
-				v := parSearcher(threads).pvsEndPar(p, o, w[0], w[1], empties)
+				v := parSearcher(threads).pvsEnd(p, o, w[0], w[1], empties)
 				switch {
 				case want > w[0] && want < w[1] && v != want,
 					want <= w[0] && (v > w[0] || v < want),
@@ -227,11 +227,11 @@ func TestParallelMidgame(t *testing.T) {
 	}
 }
 
-// TestEndTableMove: the null-window endgame nodes, serial (nwsDeep) and
-// split (nwsPar), search a table move first only from a proven entry or a
-// deep heuristic one. The split node used to take any entry's move: the
-// shallow ordering searches' moves, taken first, cost FFO #59 1.36 billion
-// nodes on two threads against 53 million.
+// TestEndTableMove: the null-window endgame node (nwsDeep, serial or split)
+// searches a table move first only from a proven entry or a deep heuristic
+// one. A split node that took any entry's move (the shallow ordering
+// searches' moves, taken first) cost FFO #59 1.36 billion nodes on two
+// threads against 53 million.
 func TestEndTableMove(t *testing.T) {
 	deep := uint8(endTTHeuristicMoveDepth * tt.DepthUnit)
 	for _, c := range []struct {

@@ -108,7 +108,7 @@ func (r *rootSearch) run() (info Info) {
 	// selective endgame search scores from their end in a similar time, if
 	// the time manager predicts that it ends in time (endFits). At 22-24
 	// empties under 0.5 s a move this chose moves 8 discs better over 60
-	// positions of games against NTest (bench/RESULTS.md, issue 10).
+	// positions of games against NTest.
 	jumped := false
 	for d := 1 + r.helper%2; d <= maxDepth; d++ {
 		if r.s.sel != noSelectivity && (d >= empties || (toEnd && d > empties-midEndJumpEmpties && tm.endFits())) {
@@ -151,8 +151,7 @@ func (r *rootSearch) run() (info Info) {
 		if solveSelectivePercent > 0 && !jumped && !tm.timed() && empties >= solveSelectiveMinEmpties && max(r.best.Score, -r.best.Score) <= solveSelectiveMaxScore {
 			// Without a time limit, a selective search to the end first:
 			// its probable score (nearly always the exact one) centres the
-			// aspiration window and its table moves order the solve
-			// (bench/RESULTS.md, issue 13, "Round of 2026-11-23"). Not
+			// aspiration window and its table moves order the solve. Not
 			// near ±64: Multi-ProbCut cannot cut past the score range, and
 			// the pass grows into a full-width midgame search (FFO #39,
 			// +64: 168 M nodes where the solve alone takes 8 M).
@@ -247,7 +246,7 @@ func (r *rootSearch) searchMoves(moves []rootMove, alpha, beta int, multi bool, 
 // score.
 func (r *rootSearch) iterate(moves []rootMove, d int, exact bool) int {
 	multi := r.lim.MultiPV > 1
-	child := func(np, no uint64, a, b int) int { return r.s.midPar(np, no, a, b, d-1) }
+	child := func(np, no uint64, a, b int) int { return r.s.mid(np, no, a, b, d-1) }
 	if d < 4 || multi || exact {
 		return r.searchMoves(moves, -inf, inf, multi, child)
 	}
@@ -282,7 +281,7 @@ func (r *rootSearch) iterate(moves []rootMove, d int, exact bool) int {
 // solve finds the exact (or WLD) score of the root.
 func (r *rootSearch) solve(moves []rootMove, empties int) {
 	multi := r.lim.MultiPV > 1
-	child := func(np, no uint64, a, b int) int { return r.s.pvsEndPar(np, no, a, b, empties-1) }
+	child := func(np, no uint64, a, b int) int { return r.s.pvsEnd(np, no, a, b, empties-1) }
 	var v int
 	if r.lim.WLD {
 		v = r.searchMoves(moves, -1, 1, multi, child)
@@ -393,7 +392,7 @@ func (r *rootSearch) exactPV(first bitboard.Square, v int) []bitboard.Square {
 		found := false
 		for _, m := range cand {
 			c := pos.Play(m)
-			if -r.s.pvsEndPar(c.Player, c.Opponent, -sc-1, -sc+1, c.Empties()) == sc {
+			if -r.s.pvsEnd(c.Player, c.Opponent, -sc-1, -sc+1, c.Empties()) == sc {
 				pv = append(pv, m)
 				pos, sc, found = c, -sc, true
 				break

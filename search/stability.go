@@ -161,7 +161,7 @@ func stabilityBound(p, o uint64) int { return 64 - 2*bits.OnesCount64(stableDisc
 // it the bound is too rarely low enough to pay for itself. Since the full
 // diagonals are found by shifts rather than a loop over the 30 diagonals,
 // the gates from 5 empties are 4 discs lower than before: 5.6% fewer nodes
-// on FFO #40-#49 (bench/RESULTS.md, "Round of 2026-11-24 early").
+// on FFO #40-#49.
 var stabilityGate = [65]int{
 	99, 99, 99, 99, 6, 4, 6, 8, 10, 12, // 0-9 empties
 	16, 18, 20, 22, 24, 26, 28, 30, 32, 34, // 10-19 empties

@@ -5,20 +5,22 @@ package search
 // The search's tuning knobs, in one list. Values were tuned by node counts
 // and CPU time on FFO #40-#48, with eval.Simple and then the trained
 // eval.Pattern; the endgame ones again by node counts on FFO #41-#44,
-// #46-#47, #45, #48 (bench/RESULTS.md, "Exact solver II"): a deeper midgame
-// search before the solve and the table from 6 empties each took a third or
-// more of the nodes off. Earlier evaluation order, transposition cutoffs and
-// deeper shallow-search order took a few percent more nodes off but cost
-// more time than they saved (midgame nodes cost several endgame ones).
-// Since the table's prefetch, the parity-only layer up to 6 empties (the
-// table from 7) costs more nodes but less time than up to 5 (RESULTS,
-// "Round of 2026-11-22 night"). Since the searcher's own table below 12
+// #46-#47, #45, #48: a deeper midgame search before the solve and the table
+// from 6 empties each took a third or more of the nodes off. Earlier
+// evaluation order, transposition cutoffs and deeper shallow-search order
+// took a few percent more nodes off but cost more time than they saved
+// (midgame nodes cost several endgame ones). With the table's prefetch,
+// the parity-only layer up to 6 empties (the table from 7) costs more nodes
+// but less time than up to 5. With the searcher's own table below 12
 // empties, the evaluation orders from 13 empties rather than 12: 3% more
-// nodes, 3-8% less time (RESULTS, "Round of 2026-11-23 evening").
+// nodes, 3-8% less time.
 //
 // Experiments: build with -tags exptune and every knob is read from the
-// environment variable OUTFLANK_<name> (exp.go, which lists the same knobs
-// with the same defaults; TestTuneKnobsAgree keeps the two lists equal).
+// environment variable OUTFLANK_<name>. exp.go, which does that, is
+// generated from this list (go generate; TestTuneKnobsAgree fails when it
+// is out of date), so a knob is written here only.
+//
+//go:generate go run gen_exp.go
 const (
 	// Endgame solver layers, by empty squares.
 	endShallowMaxEmpties     = 6  // at most this many: parity order, no table
@@ -34,10 +36,10 @@ const (
 	endEvalOrderMinEmpties   = 13 // ... the evaluation in the move order
 	endSearchOrderMinEmpties = 18 // ... a shallow midgame search in the move order instead
 	endSearchOrderDepth      = 2  // depth of that search at endSearchOrderMinEmpties,
-	endSearchOrderStep       = 3  // one ply more every endSearchOrderStep empties (4 until 2026-11-24: 0.4-5.6% more nodes on FFO #40-#59, bench/RESULTS.md)
+	endSearchOrderStep       = 3  // one ply more every endSearchOrderStep empties (every 4: 0.4-5.6% more nodes on FFO #40-#59)
 	endSearchOrderWindow     = 0  // its window: children searched below alpha - this only (0: full window)
 	endSearchTopK            = 6  // up to endSearchTopKMaxEmpties, only this many moves (the evaluation's best) get that search
-	endSearchTopKMaxEmpties  = 20 // ... (the others keep the evaluation's value; 2026-11-24: 2% less time on FFO #45-#49, 6-8% on #56-#59, bench/RESULTS.md)
+	endSearchTopKMaxEmpties  = 20 // ... (the others keep the evaluation's value: 2% less time on FFO #45-#49, 6-8% on #56-#59)
 
 	// Endgame move order weights.
 	endOrderEvalWeight           = 8  // per disc of the evaluation
@@ -105,7 +107,7 @@ const (
 	// Under a time limit, a selective search solves only after its search
 	// to the end (1), not right after the pre-search (0): a solve that the
 	// limit stops leaves only the pre-search's move (a quarter of the
-	// positions at 21-22 empties under 0.5 s a move; bench/RESULTS.md).
+	// positions at 21-22 empties under 0.5 s a move).
 	midSolveAfterEnd = 1
 
 	// Multi-ProbCut (mpc.go).
