@@ -10,7 +10,6 @@ import (
 	"io"
 	"math/bits"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -189,39 +188,6 @@ func Load(path string) (*Book, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return b, nil
-}
-
-// Save writes the book to a file through a temporary file in the same
-// directory and a rename, so that an interrupted save (a killed checkpoint)
-// leaves the previous book intact.
-func (b *Book) Save(path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	// CreateTemp makes the file private; a book is an ordinary file.
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	w := bufio.NewWriter(tmp)
-	err = tmp.Chmod(mode)
-	if err == nil {
-		err = b.Write(w)
-	}
-	if err == nil {
-		err = w.Flush()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
 }
 
 // Text format (Export, Import): '#' lines are comments, "#info TEXT" lines

@@ -3,13 +3,13 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"runtime/pprof"
 	"strconv"
 	"strings"
 
 	"github.com/outflank-othello/outflank/bench"
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 )
 
 func init() {
@@ -58,15 +58,20 @@ func runBench(e *env, args []string) error {
 	if *prof != "" {
 		// Profiling the binary itself, not a test, keeps the PGO build
 		// and the flags exactly those being measured.
-		f, err := os.Create(*prof)
+		f, err := atomicfile.Create(*prof)
 		if err != nil {
 			return fmt.Errorf("bench: --cpuprofile: %w", err)
 		}
-		defer f.Close()
+		defer f.Discard()
 		if err := pprof.StartCPUProfile(f); err != nil {
 			return fmt.Errorf("bench: --cpuprofile: %w", err)
 		}
-		defer pprof.StopCPUProfile()
+		defer func() {
+			pprof.StopCPUProfile()
+			if err := f.Commit(); err != nil {
+				fmt.Fprintf(e.stderr, "bench: --cpuprofile: %v\n", err)
+			}
+		}()
 	}
 	if *sf.json {
 		b, _ := json.Marshal(map[string]string{"machine": bench.CPULine()})

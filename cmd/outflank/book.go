@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"slices"
@@ -15,6 +14,7 @@ import (
 	"github.com/outflank-othello/outflank/bench"
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/book"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
 	"github.com/outflank-othello/outflank/search"
 	"github.com/spf13/pflag"
@@ -353,7 +353,7 @@ func bookGrow(e *env, f bookFlags) error {
 	st, err := b.Grow(ctx, v, book.GrowOptions{
 		Seeds: seeds, Window: *f.window, PathWindow: *f.pathWindow, MaxPly: *f.maxPly,
 		Positions: *f.positions, Shard: shard,
-		Checkpoint:      func(b *book.Book) error { return b.Save(*f.path) },
+		Checkpoint:      func(b *book.Book) error { return saveBook(b, *f.path) },
 		CheckpointEvery: *f.checkpoint,
 		Progress: func(st book.GrowStats) {
 			if time.Since(lastReport) < 10*time.Second {
@@ -371,7 +371,7 @@ func bookGrow(e *env, f bookFlags) error {
 	addInfo(b, fmt.Sprintf("%s grow: %s; seeds %s (>= %d games, <= %d moves); window %d, path window %d, max ply %d; shard %q: +%d positions, %d searches, %.0f CPU s (%s)",
 		time.Now().UTC().Format("2006-01-02"), desc, seedDesc, *f.minGames, *f.seedPlies, *f.window, *f.pathWindow, *f.maxPly, *f.shard,
 		st.Added, st.Searches, cpu, version()))
-	if err := b.Save(*f.path); err != nil {
+	if err := saveBook(b, *f.path); err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)
 	}
 	per := 0.0
@@ -434,7 +434,7 @@ func bookLearn(e *env, f bookFlags, files []string) error {
 	cpu := cpuTime() - cpu0
 	addInfo(b, fmt.Sprintf("%s learn: %s; %d games from %s: +%d positions, %d searches, %.0f CPU s (%s)",
 		time.Now().UTC().Format("2006-01-02"), desc, games, strings.Join(files, " "), added, searches, cpu, version()))
-	if err := b.Save(*f.path); err != nil {
+	if err := saveBook(b, *f.path); err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)
 	}
 	fmt.Fprintf(e.stdout, "learnt %d games: added %d positions with %d searches in %.1f CPU s; %s has %d positions\n",
@@ -504,7 +504,7 @@ func bookRevalue(e *env, f bookFlags) error {
 			return nil
 		}
 		last = time.Now()
-		return b.Save(*f.path)
+		return saveBook(b, *f.path)
 	})
 	if err != nil && ctx.Err() == nil {
 		return fmt.Errorf("%s: %w", cmd, err)
@@ -512,7 +512,7 @@ func bookRevalue(e *env, f bookFlags) error {
 	cpu := cpuTime() - cpu0
 	addInfo(b, fmt.Sprintf("%s revalue: %s: %d positions, %d searches, %.0f CPU s (%s)",
 		time.Now().UTC().Format("2006-01-02"), desc, st.Positions, st.Searches, cpu, version()))
-	if err := b.Save(*f.path); err != nil {
+	if err := saveBook(b, *f.path); err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)
 	}
 	fmt.Fprintf(e.stdout, "revalued %d positions with %d searches in %.1f CPU s%s\n", st.Positions, st.Searches, cpu,
@@ -635,28 +635,27 @@ func bookExport(e *env, f bookFlags) error {
 		if *f.out == "-" {
 			return errors.New("book export: a book file cannot go to standard output; use --text")
 		}
-		if err := b.Save(*f.out); err != nil {
+		if err := saveBook(b, *f.out); err != nil {
 			return fmt.Errorf("%s: %w", cmd, err)
 		}
 		fmt.Fprintf(e.stdout, "wrote the book (%d positions) to %s\n", b.Len(), *f.out)
 		return nil
 	}
-	var w io.Writer = e.stdout
-	if *f.out != "-" {
-		file, err := os.Create(*f.out)
-		if err != nil {
-			return fmt.Errorf("%s: %w", cmd, err)
-		}
-		defer file.Close()
-		w = file
+	if *f.out == "-" {
+		err = b.Export(e.stdout)
+	} else {
+		err = atomicfile.Write(*f.out, b.Export)
 	}
-	if err := b.Export(w); err != nil {
+	if err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)
 	}
-	if c, ok := w.(io.Closer); ok && *f.out != "-" {
-		return c.Close()
-	}
 	return nil
+}
+
+// saveBook writes b to path as a whole: a kill leaves the old book or the
+// new one, never part of it.
+func saveBook(b *book.Book, path string) error {
+	return atomicfile.Write(path, b.Write)
 }
 
 func bookImport(e *env, f bookFlags) error {
@@ -676,7 +675,7 @@ func bookImport(e *env, f bookFlags) error {
 	if err := f.setParity(cmd, b, false); err != nil {
 		return err
 	}
-	if err := b.Save(*f.out); err != nil {
+	if err := saveBook(b, *f.out); err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)
 	}
 	fmt.Fprintf(e.stdout, "imported %d positions into %s\n", b.Len(), *f.out)
@@ -707,7 +706,7 @@ func bookMerge(e *env, f bookFlags, files []string) error {
 		return err
 	}
 	addInfo(out, fmt.Sprintf("%s merge of %s (%s)", time.Now().UTC().Format("2006-01-02"), strings.Join(files, " "), version()))
-	if err := out.Save(*f.out); err != nil {
+	if err := saveBook(out, *f.out); err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)
 	}
 	fmt.Fprintf(e.stdout, "merged %d books: %d positions in %s\n", len(files), out.Len(), *f.out)

@@ -89,7 +89,7 @@ func (b *bookMoves) Learn(g *bitboard.Game) error {
 	if b.path == "" {
 		return nil
 	}
-	if err := b.b.Save(b.path); err != nil {
+	if err := saveBook(b.b, b.path); err != nil {
 		return fmt.Errorf("learn: saving the book: %w", err)
 	}
 	return nil

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -183,13 +182,15 @@ func (f matchFlags) run(e *env, cfg match.Config) error {
 			return fmt.Errorf("match: --games-out: %w", err)
 		}
 		defer out.Close()
-		w := bufio.NewWriter(out)
+		// Streamed, not written whole: each game is one write of its whole
+		// line as it ends, so a stopped or killed match keeps the games it
+		// finished and never leaves part of one.
 		cfg.Record = func(r match.GameResult) {
-			fmt.Fprintln(w, r.Record.GGF())
-			w.Flush() // a stopped match keeps its games
+			out.WriteString(r.Record.GGF() + "\n")
 		}
 	}
 	if *f.logFile != "" {
+		// A log of the engines' dialogue, streamed as it happens.
 		out, err := os.Create(*f.logFile)
 		if err != nil {
 			return fmt.Errorf("match: --log: %w", err)

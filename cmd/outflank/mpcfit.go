@@ -10,6 +10,7 @@ import (
 
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/bitboard/wthor"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/mpcfit"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/selfplay"
 	"github.com/outflank-othello/outflank/eval"
@@ -85,6 +86,9 @@ func mpcCollect(e *env, args []string) error {
 		}
 		have = len(ss)
 	}
+	// Appended, not written whole: the run resumes from what it holds, and
+	// each sample is one write of a whole line, so a kill loses at most the
+	// sample being measured.
 	f, err := os.OpenFile(*out, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return fmt.Errorf("mpcfit collect: %w", err)
@@ -219,7 +223,7 @@ func mpcFit(e *env, args []string) error {
 		for _, a := range args {
 			cmd += " " + a
 		}
-		if err := os.WriteFile(*table, m.Source(cmd), 0o644); err != nil {
+		if err := atomicfile.WriteFile(*table, m.Source(cmd)); err != nil {
 			return fmt.Errorf("mpcfit fit: %w", err)
 		}
 	}

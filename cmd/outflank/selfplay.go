@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/selfplay"
 	"github.com/outflank-othello/outflank/eval"
@@ -273,19 +274,18 @@ func runSelfplayMerge(e *env, args []string) error {
 		}
 		inputs = append(inputs, selfplay.Input{Name: in, Reader: rd})
 	}
-	f, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	// Written whole or not at all: a killed merge leaves no partial OUT that
+	// a later merge would refuse to replace, or a reader take for a shard.
+	f, err := atomicfile.Create(out)
 	if err != nil {
 		return fmt.Errorf("selfplay merge: %w", err)
 	}
+	defer f.Discard()
 	h, n, err := selfplay.Merge(f, inputs, selfplay.MergeOptions{Block: *block, Partial: *partial, Unfinished: *unfinished})
 	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+		err = f.Commit()
 	}
 	if err != nil {
-		os.Remove(out)
 		if errors.Is(err, selfplay.ErrUnfinished) {
 			err = fmt.Errorf("%w (finish the run, or merge with --unfinished)", err)
 		}

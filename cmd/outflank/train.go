@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/selfplay"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/train"
 	"github.com/outflank-othello/outflank/eval"
@@ -229,7 +230,7 @@ func (c *trainConfig) run(e *env) error {
 		train.WriteReport(e.stdout, reports[len(reports)-1])
 	}
 	data := ev.Encode()
-	if err := os.WriteFile(c.out, data, 0o644); err != nil {
+	if err := atomicfile.WriteFile(c.out, data); err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
 	if _, err := eval.Parse(data); err != nil {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
 	"github.com/outflank-othello/outflank/search"
@@ -64,7 +65,7 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine play.Factory, cfg Config
 		cfg.ReadFile = os.ReadFile
 	}
 	if cfg.WriteFile == nil {
-		cfg.WriteFile = func(name string, data []byte) error { return os.WriteFile(name, data, 0o644) }
+		cfg.WriteFile = atomicfile.WriteFile
 	}
 	if cfg.Editor != nil {
 		in, out, errOut = cfg.Editor, cfg.Editor, cfg.Editor

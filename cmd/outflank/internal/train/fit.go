@@ -12,6 +12,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/eval"
 )
 
@@ -377,11 +378,7 @@ func saveCheckpoint(path string, cfg Config, st state) error {
 		}
 	}
 	b.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(b.Bytes())))
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path) // never leave a half-written checkpoint
+	return atomicfile.WriteFile(path, b.Bytes()) // never leave a half-written checkpoint
 }
 
 func loadCheckpoint(path string, cfg Config, n int) (state, error) {

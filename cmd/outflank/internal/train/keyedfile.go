@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"os"
+
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 )
 
 // keyedFile is the framing the trainer's cache files share (samples,
@@ -34,11 +36,7 @@ func (f keyedFile) save(path, key string, n int, put func(b []byte, i int) []byt
 		b = put(b, i)
 	}
 	b = le.AppendUint32(b, crc32.ChecksumIEEE(b))
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.WriteFile(path, b)
 }
 
 // load reads a file that save wrote with key and returns its records'
