@@ -132,15 +132,14 @@ func selectivityOf(percent int) int {
 }
 
 // selectiveEnd searches the root to the end of the game (depth = empties)
-// at the search's selectivity and then at each more confident level below
-// 100%, reporting each result: the probable score (not Exact), surer at
-// every level, for a position too deep to solve in the time. It reports
-// false if the time manager stops it; else it leaves the searcher at 100%,
-// the exact search being the caller's.
-func (r *rootSearch) selectiveEnd(moves []rootMove, empties int, tm *timeManager) bool {
-	for ; r.s.sel != noSelectivity; r.s.sel-- {
-		score := r.iterate(moves, empties, false)
-		r.best = r.result(moves, empties, score, false)
+// at selectivity sel and then at each more confident level below 100%,
+// reporting each result: the probable score (not Exact), surer at every
+// level, for a position too deep to solve in the time. It reports false if
+// the time manager stops it; the exact search is the caller's.
+func (r *rootSearch) selectiveEnd(moves []rootMove, empties int, tm *timeManager, sel int) bool {
+	for ; sel != noSelectivity; sel-- {
+		score := r.iterate(moves, empties, false, sel)
+		r.best = r.result(moves, empties, score, false, sel)
 		r.found.sq = bitboard.NoSquare
 		r.report(r.best)
 		tm.iterated(r.best, r.s.nodes)

@@ -41,7 +41,21 @@ type rootMove struct {
 func wldClass(v int) int { return cmp.Compare(v, 0) }
 
 // run searches r.pos; a stop (panic abortSignal) returns the best result
-// completed so far.
+// completed so far. The plan, in order:
+//
+//  1. deepen: midgame iterations, one ply deeper each, at the asked
+//     selectivity, while the time manager predicts that another fits; a
+//     selective search that nears the end of the game jumps there instead
+//     (selectiveEnd), and then, if it need not solve, searches exactly;
+//  2. if the position is within the endgame limit but the solve is not
+//     predicted to fit: the selective search to the end, surer at each
+//     level (selectiveEnd);
+//  3. if the solve fits: without a time limit, a selective search to the
+//     end first, whose score centres the solve's window and whose moves
+//     order it; then the exact solve.
+//
+// The selectivity of each pass is an argument of the pass (iterate,
+// selectiveEnd, solve), which sets the searcher's for the nodes below.
 func (r *rootSearch) run() (info Info) {
 	pos := r.pos
 	p, o := pos.Player, pos.Opponent
@@ -59,9 +73,9 @@ func (r *rootSearch) run() (info Info) {
 		return passInfo(sub.run())
 	}
 
-	r.s.sel = selectivityOf(r.lim.Selectivity)
+	sel := selectivityOf(r.lim.Selectivity)
 	moves := r.rootMoves()
-	r.best = Info{Depth: 0, Selectivity: selectivityLevels[r.s.sel].percent, Score: moves[0].score, Best: moves[0].sq, PV: []bitboard.Square{moves[0].sq}}
+	r.best = Info{Depth: 0, Selectivity: selectivityLevels[sel].percent, Score: moves[0].score, Best: moves[0].sq, PV: []bitboard.Square{moves[0].sq}}
 	r.found.sq = bitboard.NoSquare
 	defer func() {
 		if rec := recover(); rec != nil {
@@ -76,95 +90,121 @@ func (r *rootSearch) run() (info Info) {
 		}
 	}()
 
-	empties := pos.Empties()
+	pl := r.newPlan()
+	jumped, done := r.deepen(moves, pl, sel)
+	if done || !pl.solve {
+		return r.best
+	}
+	if !jumped && !pl.tm.solveFits(pl.empties) && sel != noSelectivity && pl.empties > mpcExactMaxEmpties {
+		r.selectiveEnd(moves, pl.empties, pl.tm, sel)
+	}
+	if !pl.tm.solveFits(pl.empties) {
+		return r.best
+	}
+	if r.helper > 0 {
+		return r.best // the main search solves, split over the threads
+	}
+	if r.beforeSolve != nil {
+		r.beforeSolve()
+	}
+	if solveSelectivePercent > 0 && !jumped && !pl.tm.timed() && pl.empties >= solveSelectiveMinEmpties && max(r.best.Score, -r.best.Score) <= solveSelectiveMaxScore {
+		// Without a time limit, a selective search to the end first: its
+		// probable score (nearly always the exact one) centres the
+		// aspiration window and its table moves order the solve. Not near
+		// ±64: Multi-ProbCut cannot cut past the score range, and the pass
+		// grows into a full-width midgame search (FFO #39, +64: 168 M
+		// nodes where the solve alone takes 8 M).
+		presel := selectivityOf(solveSelectivePercent)
+		score := r.iterate(moves, pl.empties, false, presel)
+		debugf("selective end: score %d, %d nodes, %v\n", score, r.s.nodes, time.Since(r.start))
+		r.best = r.result(moves, pl.empties, score, false, presel)
+		r.report(r.best)
+	}
+	r.solve(moves, pl.empties)
+	return r.best
+}
+
+// plan is what the root decides before its first iteration: how deep the
+// midgame iterations may go and whether the position is to be solved.
+type plan struct {
+	empties   int
+	solve     bool // within the endgame limit: solved if the time allows
+	maxDepth  int  // the deepest midgame iteration
+	presearch int  // before a solve without a time limit, the midgame depth that orders it
+	toEnd     bool // the iterations may go on to the end of the game
+	tm        *timeManager
+}
+
+func (r *rootSearch) newPlan() plan {
+	empties := r.pos.Empties()
 	eg := r.lim.EndgameEmpties
 	if eg <= 0 {
 		eg = DefaultEndgameEmpties
 	}
-	solve := empties <= eg
-	maxDepth := r.lim.Depth
-	if maxDepth <= 0 || maxDepth > 60 {
-		maxDepth = 60
+	pl := plan{empties: empties, solve: empties <= eg, maxDepth: r.lim.Depth, tm: newTimeManager(r.lim, r.start)}
+	if pl.maxDepth <= 0 || pl.maxDepth > 60 {
+		pl.maxDepth = 60
 	}
-	toEnd := maxDepth >= empties // the iterations may go on to the end of the game
+	pl.toEnd = pl.maxDepth >= empties
 	// Before a solve, a short midgame search gives the move order and the
 	// aspiration guess. Under a time limit the midgame search goes on until
 	// the time manager predicts that the solve fits (or that no more
 	// iterations do); if the solve does not finish, the midgame result is
 	// the answer.
-	tm := newTimeManager(r.lim, r.start)
-	presearch := max(0, min(empties-solvePresearchOffset, solvePresearchMaxDepth))
-	if solve {
-		if tm.timed() {
-			maxDepth = min(maxDepth, empties-1)
+	pl.presearch = max(0, min(empties-solvePresearchOffset, solvePresearchMaxDepth))
+	if pl.solve {
+		if pl.tm.timed() {
+			pl.maxDepth = min(pl.maxDepth, empties-1)
 		} else {
-			maxDepth = min(maxDepth, presearch)
+			pl.maxDepth = min(pl.maxDepth, pl.presearch)
 		}
 	}
-	// A selective search that may go on to the end of the game stops
-	// deepening the midgame iterations short of it (midEndJumpEmpties) and
-	// searches to the end instead: the last plies of a midgame search that
-	// deep would only evaluate nearly finished positions, which the
-	// selective endgame search scores from their end in a similar time, if
-	// the time manager predicts that it ends in time (endFits). At 22-24
-	// empties under 0.5 s a move this chose moves 8 discs better over 60
-	// positions of games against NTest.
-	jumped := false
-	for d := 1 + r.helper%2; d <= maxDepth; d++ {
-		if r.s.sel != noSelectivity && (d >= empties || (toEnd && d > empties-midEndJumpEmpties && tm.endFits())) {
+	return pl
+}
+
+// deepen runs the midgame iterations at selectivity sel. jumped reports
+// that it went on to the selective search to the end, done that its last
+// iteration was exact (the answer).
+//
+// A selective search that may go on to the end of the game stops
+// deepening the midgame iterations short of it (midEndJumpEmpties) and
+// searches to the end instead: the last plies of a midgame search that
+// deep would only evaluate nearly finished positions, which the selective
+// endgame search scores from their end in a similar time, if the time
+// manager predicts that it ends in time (endFits). At 22-24 empties under
+// 0.5 s a move this chose moves 8 discs better over 60 positions of games
+// against NTest.
+func (r *rootSearch) deepen(moves []rootMove, pl plan, sel int) (jumped, done bool) {
+	empties, tm := pl.empties, pl.tm
+	for d := 1 + r.helper%2; d <= pl.maxDepth; d++ {
+		if sel != noSelectivity && (d >= empties || (pl.toEnd && d > empties-midEndJumpEmpties && tm.endFits())) {
 			jumped = true
-			if !r.selectiveEnd(moves, empties, tm) || solve {
-				break // a solve follows below if it fits
+			if !r.selectiveEnd(moves, empties, tm, sel) || pl.solve {
+				return jumped, false // a solve follows if it fits
 			}
-			d = empties
+			// Surer and surer up to the last selective level: next, the
+			// exact search to the end.
+			d, sel = empties, noSelectivity
 		}
 		exact := d >= empties
-		score := r.iterate(moves, d, exact)
+		score := r.iterate(moves, d, exact, sel)
 		debugf("depth %d: score %d, %d nodes, %v\n", d, score, r.s.nodes, time.Since(r.start))
-		r.before, r.best = r.best, r.result(moves, d, score, exact)
+		r.before, r.best = r.best, r.result(moves, d, score, exact, sel)
 		r.found.sq = bitboard.NoSquare
 		r.report(r.best)
 		if exact {
-			return r.best
+			return jumped, true
 		}
 		tm.iterated(r.best, r.s.nodes)
 		// Under a time limit a selective search goes on to its search to
 		// the end before the solve (midSolveAfterEnd), so that a solve the
 		// limit stops falls back on a probable result, not the pre-search;
 		// a caller that asks for the solve (AlwaysSolve) gets it at once.
-		if (solve && d >= presearch && (midSolveAfterEnd == 0 || !tm.timed() || tm.mustSolve || r.s.sel == noSelectivity) && tm.solveFits(empties)) || !tm.another() {
-			break
+		if (pl.solve && d >= pl.presearch && (midSolveAfterEnd == 0 || !tm.timed() || tm.mustSolve || sel == noSelectivity) && tm.solveFits(empties)) || !tm.another() {
+			return jumped, false
 		}
 	}
-	if solve && !jumped && !tm.solveFits(empties) && r.s.sel != noSelectivity && empties > mpcExactMaxEmpties {
-		// The solve is not predicted to fit the time: probable results
-		// first, surer and surer.
-		r.selectiveEnd(moves, empties, tm)
-	}
-	if solve && tm.solveFits(empties) {
-		if r.helper > 0 {
-			return r.best // the main search solves, split over the threads
-		}
-		if r.beforeSolve != nil {
-			r.beforeSolve()
-		}
-		if solveSelectivePercent > 0 && !jumped && !tm.timed() && empties >= solveSelectiveMinEmpties && max(r.best.Score, -r.best.Score) <= solveSelectiveMaxScore {
-			// Without a time limit, a selective search to the end first:
-			// its probable score (nearly always the exact one) centres the
-			// aspiration window and its table moves order the solve. Not
-			// near ±64: Multi-ProbCut cannot cut past the score range, and
-			// the pass grows into a full-width midgame search (FFO #39,
-			// +64: 168 M nodes where the solve alone takes 8 M).
-			r.s.sel = selectivityOf(solveSelectivePercent)
-			score := r.iterate(moves, empties, false)
-			debugf("selective end: score %d, %d nodes, %v\n", score, r.s.nodes, time.Since(r.start))
-			r.best = r.result(moves, empties, score, false)
-			r.report(r.best)
-		}
-		r.s.sel = noSelectivity
-		r.solve(moves, empties)
-	}
-	return r.best
+	return jumped, false
 }
 
 // passInfo turns the result for the position after a forced pass into the
@@ -244,7 +284,8 @@ func (r *rootSearch) searchMoves(moves []rootMove, alpha, beta int, multi bool, 
 
 // iterate searches to depth d with an aspiration window around the last
 // score.
-func (r *rootSearch) iterate(moves []rootMove, d int, exact bool) int {
+func (r *rootSearch) iterate(moves []rootMove, d int, exact bool, sel int) int {
+	r.s.sel = sel
 	multi := r.lim.MultiPV > 1
 	child := func(np, no uint64, a, b int) int { return r.s.mid(np, no, a, b, d-1) }
 	if d < 4 || multi || exact {
@@ -280,6 +321,7 @@ func (r *rootSearch) iterate(moves []rootMove, d int, exact bool) int {
 
 // solve finds the exact (or WLD) score of the root.
 func (r *rootSearch) solve(moves []rootMove, empties int) {
+	r.s.sel = noSelectivity
 	multi := r.lim.MultiPV > 1
 	child := func(np, no uint64, a, b int) int { return r.s.pvsEnd(np, no, a, b, empties-1) }
 	var v int
@@ -318,7 +360,7 @@ func (r *rootSearch) solve(moves []rootMove, empties int) {
 			}
 		}
 	}
-	r.best = r.result(moves, empties, v, true)
+	r.best = r.result(moves, empties, v, true, noSelectivity)
 	r.found.sq = bitboard.NoSquare
 	if r.helper == 0 {
 		r.best.PV = r.exactPV(moves[0].sq, v)
@@ -326,11 +368,17 @@ func (r *rootSearch) solve(moves []rootMove, empties int) {
 	r.report(r.best)
 }
 
-// result builds the Info of a completed iteration.
-func (r *rootSearch) result(moves []rootMove, d, score int, exact bool) Info {
-	exact = exact && r.s.sel == noSelectivity
-	info := Info{Depth: d, Selectivity: selectivityLevels[r.s.sel].percent, Exact: exact, WLD: exact && r.lim.WLD, Score: score, Best: moves[0].sq,
-		Nodes: r.s.nodes, Time: time.Since(r.start)}
+// result builds the Info of a completed iteration at selectivity sel. Its
+// nodes are the whole search's so far, split workers' included (they are
+// idle between iterations), as the final result counts them.
+func (r *rootSearch) result(moves []rootMove, d, score int, exact bool, sel int) Info {
+	exact = exact && sel == noSelectivity
+	nodes := r.s.nodes
+	if r.s.par.pool != nil {
+		nodes += r.s.par.pool.nodes()
+	}
+	info := Info{Depth: d, Selectivity: selectivityLevels[sel].percent, Exact: exact, WLD: exact && r.lim.WLD, Score: score, Best: moves[0].sq,
+		Nodes: nodes, Time: time.Since(r.start)}
 	info.PV = r.ttPV(moves[0].sq, max(d, 1))
 	if r.lim.MultiPV > 1 {
 		for i := range moves[:min(len(moves), r.lim.MultiPV)] {
