@@ -387,3 +387,23 @@ func TestGoAlwaysLegal(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingsSelectivity: the player's selectivity reaches the search,
+// and a real search reports it.
+func TestSettingsSelectivity(t *testing.T) {
+	for _, sel := range []int{0, 73, 95, 100} {
+		set := play.Settings{Depth: 6, Selectivity: sel}
+		lim := set.Limits()
+		if lim.Selectivity != sel {
+			t.Errorf("Settings{Selectivity: %d}.Limits().Selectivity = %d", sel, lim.Selectivity)
+		}
+		want := sel
+		if sel == 0 {
+			want = search.DefaultSelectivity
+		}
+		info := search.New(search.Options{HashMB: 1}).Search(context.Background(), bitboard.Start(), lim, nil)
+		if info.Selectivity != want {
+			t.Errorf("selectivity %d: the search reports %d%%, want %d%%", sel, info.Selectivity, want)
+		}
+	}
+}

@@ -32,6 +32,10 @@ type Settings struct {
 	Endgame int           // solve exactly at or below this many empties (0: EndgameEmpties(Depth); search.AlwaysSolve: always)
 	Time    time.Duration // cap on the time of any move or hint, whatever the clock says (0: none)
 	NoBook  bool          // Go searches even where the book knows the position
+	// Selectivity is the midgame search's Multi-ProbCut confidence in
+	// percent, one of search.ValidSelectivity's levels (100: no selective
+	// cuts; 0: search.DefaultSelectivity).
+	Selectivity int
 	// Contempt is the value, in discs from Black's side, that the player
 	// gives a draw (NBoard's "set contempt": +100 for its "Draws to
 	// Black", -100 for "Draws to White"); 0 scores a draw as a draw. Go
@@ -70,7 +74,7 @@ func (s Settings) Limits() search.Limits {
 	if eg <= 0 {
 		eg = EndgameEmpties(d)
 	}
-	return search.Limits{Depth: d, EndgameEmpties: eg, Time: s.Time}
+	return search.Limits{Depth: d, EndgameEmpties: eg, Time: s.Time, Selectivity: s.Selectivity}
 }
 
 // Player chooses moves for a front end: a searcher, an optional book and
