@@ -179,7 +179,7 @@ func init() {
 		"undo":    {"[N]", "take back N moves (default 1)", (*shell).undo},
 		"redo":    {"[N]", "replay N moves taken back (default 1)", (*shell).redo},
 		"go":      {"", "the engine plays a move for the side to move", (*shell).goMove},
-		"hint":    {"[N]", "evaluate the N best moves (default 3)", (*shell).hint},
+		"hint":    {"[N]", "evaluate the N best moves (default 3), one value a move and where it comes from: \"book 14@95%\" (the opening book's search, kept where it looked deeper than this one), \"depth 12@73%\" (this search), \"exact\" (solved). " + selectiveHelp, (*shell).hint},
 		"solve":   {"[wld]", "solve the position exactly (or only win/loss/draw) within the \"time\" setting, a line a depth", (*shell).solve},
 		"board":   {"[BOARD]", "show the board, or set it: 64 squares X/O/- from a1 to h8, then the side to move", (*shell).board},
 		"engine":  {"black|white|both|none", "choose which sides the engine plays by itself", (*shell).engineSides},
@@ -196,6 +196,10 @@ func init() {
 		"book":    {"on|off", "whether the engine plays opening-book moves (hint lists them either way)", (*shell).setBook},
 	}
 }
+
+// selectiveHelp says what a selective depth means, as Edax and NBoard
+// write it.
+const selectiveHelp = "A depth written 12@73% is selective: the search looked 12 moves ahead but cut the moves a shallow search judged hopeless, each cut right with 73% confidence (Multi-ProbCut); a depth with no @ cut nothing. Values at odd and even depths differ by a disc or two (the side that moves last gains), so compare values of the same depth."
 
 // handle runs one line; it returns true on quit.
 func (s *shell) handle(line string) bool {
@@ -408,7 +412,7 @@ func (s *shell) engineMove() bool {
 
 // describe is the one-line summary of a search result.
 func describe(in search.Info) string {
-	depth := fmt.Sprintf("depth %d", in.Depth)
+	depth := "depth " + play.DepthText(in.Depth, in.Selectivity)
 	switch {
 	case in.Exact && in.WLD:
 		depth = "win/loss/draw solved"
@@ -627,9 +631,6 @@ func (s *shell) hint(args []string) error {
 	if pos.GameOver() {
 		return errors.New("the game is over")
 	}
-	for _, b := range s.player.BookMoves(pos, n) {
-		s.out.Printf("book %-3s %+6.2f  (%s)", b.Move, b.Score, b.Basis())
-	}
 	var info search.Info
 	stopped := s.search(func(ctx context.Context, progress func(search.Info)) {
 		info = s.player.Hint(ctx, pos, n, progress)
@@ -637,25 +638,28 @@ func (s *shell) hint(args []string) error {
 	if stopped {
 		s.out.Println("Stopped; best so far:")
 	}
-	moves := info.Moves
-	if len(moves) == 0 {
-		moves = []search.MoveScore{{Move: info.Best, Score: info.Score}}
-	}
-	depth := fmt.Sprintf("depth %d", info.Depth)
-	if info.Exact {
-		depth = "exact"
-	}
-	for i, m := range moves {
+	// One value a move: the book's where its search went deeper than this
+	// one, the search's otherwise, each saying where it comes from.
+	for i, v := range play.HintValues(s.player.BookMoves(pos, n), info) {
 		if i == n {
 			break
 		}
 		pv := ""
-		if m.Move == info.Best {
+		if v.Move == info.Best && !v.FromBook {
 			pv = "  " + line(info.PV)
 		}
-		s.out.Printf("%2d. %-3s %+4d  (%s)%s", i+1, m.Move, m.Score, depth, pv)
+		s.out.Printf("%2d. %-3s %6s  (%s)%s", i+1, v.Move, valueText(v), v.Source(), pv)
 	}
 	return nil
+}
+
+// valueText writes a move's value: a search's whole discs ("+2"), a
+// book's value to two decimals ("-2.50"), as the book holds it.
+func valueText(v play.Value) string {
+	if v.FromBook {
+		return fmt.Sprintf("%+.2f", v.Score)
+	}
+	return fmt.Sprintf("%+d", int(v.Score))
 }
 
 func (s *shell) solve(args []string) error {

@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -234,17 +235,23 @@ func FuzzShell(f *testing.F) {
 	})
 }
 
+// TestBook: a hint gives each move one value, the book's where the book's
+// search went deeper than the hint's (c4), the search's otherwise; the
+// engine plays the book move until "book off".
 func TestBook(t *testing.T) {
 	c4, _ := bitboard.ParseSquare("c4")
-	book := playtest.Book{bitboard.Start(): {{Move: c4, Score: 0.25, Games: 500}}}
+	book := playtest.Book{bitboard.Start(): {{Move: c4, Score: 5.25, Games: 500, Depth: 14, Selectivity: 95}}}
 	var out strings.Builder
-	Run(strings.NewReader("hint 1\ngo\nundo\nbook off\ngo\n"), &out, &out,
+	Run(strings.NewReader("hint 2\ngo\nundo\nbook off\ngo\n"), &out, &out,
 		func(search.Options) play.Searcher { return &playtest.Greedy{} }, Config{Book: book, Level: 1})
 	o := out.String()
-	for _, want := range []string{"book c4   +0.25  (500 games)", "Outflank plays c4 for black: book move, +0.25 (500 games)", "book off"} {
+	for _, want := range []string{" 1. c4   +5.25  (book 14@95%)\n 2. ", "Outflank plays c4 for black: book move, +5.25 (depth 14@95%)", "book off"} {
 		if !strings.Contains(o, want) {
 			t.Errorf("no %q in %s", want, o)
 		}
+	}
+	if n := len(regexp.MustCompile(`(?m)^ *\d+\. c4 `).FindAllString(o, -1)); n != 1 || strings.Contains(o, "book c4") {
+		t.Errorf("c4 shown with two values: %s", o)
 	}
 	if strings.Count(o, "Outflank plays c4") != 1 {
 		t.Errorf("book off still played the book move: %s", o)

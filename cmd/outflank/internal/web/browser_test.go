@@ -61,7 +61,7 @@ func TestBrowser(t *testing.T) {
 	afterF5D6 := afterF5.Play(sq("d6"))
 	bk := playtest.Book{
 		afterF5:   {{Move: sq("d6"), Score: -1, Games: 500}},
-		afterF5D6: {{Move: sq("c3"), Score: 0.5, Games: 400}, {Move: sq("c5"), Score: -3, Games: 20}},
+		afterF5D6: {{Move: sq("c3"), Score: -2, Games: 400, Depth: 14, Selectivity: 95}, {Move: sq("c5"), Score: -3, Games: 20}},
 	}
 	// Level 4: the hints and replies come at once, keeping the test short.
 	srv := New(Config{Searcher: search.New(search.Options{HashMB: 4, Eval: eval.Simple{}}), Book: bk, Level: 4, Version: "test", Threads: 3})
@@ -143,13 +143,17 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("after f5 and the book reply: board %q, want %q (d6)", board, want)
 	}
 
-	// Hints: every legal move gets a value; the book's c3 and c5 are marked.
+	// Hints: every legal move gets one value. The book's c3, valued by a
+	// depth-14 search, keeps the book's value, marked B and saying so;
+	// c5, known to the book only by its games, gets the search's value.
 	run("hints on", chromedp.Click(`#hints`, chromedp.ByQuery), progressIs("hints done"))
-	checkHints(afterF5D6)
+	hints := checkHints(afterF5D6)
 	var books []string
-	run("read book marks", chromedp.Evaluate(booksJS, &books))
-	if slices.Sort(books); !slices.Equal(books, []string{"c3", "c5"}) {
-		t.Errorf("book marks on %v, want c3 and c5", books)
+	var c3Title string
+	run("read book marks", chromedp.Evaluate(booksJS, &books),
+		chromedp.Evaluate(`document.querySelector('#board .sq[data-sq="c3"] .hint').title`, &c3Title))
+	if !slices.Equal(books, []string{"c3"}) || hints["c3"] != "-2" || c3Title != "-2 (book 14@95%)" {
+		t.Errorf("book marks on %v, c3 shows %q (%q); want the mark on c3 alone, showing -2 (book 14@95%%)", books, hints["c3"], c3Title)
 	}
 
 	var shot []byte

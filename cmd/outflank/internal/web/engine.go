@@ -66,9 +66,32 @@ func (a analyst) engineMove(ctx context.Context, pos bitboard.Position, st setti
 	return r
 }
 
-// hint scores every legal move of pos, reporting as the search deepens.
+// hint scores every legal move of pos, reporting as the search deepens;
+// each result carries every move's one value, book and search merged.
 func (a analyst) hint(ctx context.Context, pos bitboard.Position, st settings, report func(result)) result {
-	return fromInfo(a.player(st).Hint(ctx, pos, allMoves, reporter(report)))
+	p := a.player(st)
+	var book []play.BookMove
+	for _, b := range p.BookMoves(pos, allMoves) {
+		if b.Move.IsBoard() && pos.IsLegal(b.Move) {
+			book = append(book, b)
+		}
+	}
+	withValues := func(i search.Info) result {
+		r := fromInfo(i)
+		for _, v := range play.HintValues(book, i) {
+			score := v.Score
+			if v.FromBook {
+				score = roundScore(score)
+			}
+			r.Values = append(r.Values, hintValue{Move: v.Move.String(), Score: score, Source: v.Source(), Book: v.FromBook, Exact: v.Exact})
+		}
+		return r
+	}
+	var progress func(search.Info)
+	if report != nil {
+		progress = func(i search.Info) { report(withValues(i)) }
+	}
+	return withValues(p.Hint(ctx, pos, allMoves, progress))
 }
 
 // solve finds the exact score of pos and a best line.

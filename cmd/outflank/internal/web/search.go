@@ -24,15 +24,27 @@ type result struct {
 	Best        string      `json:"best,omitempty"` // "" when the game is over; "PA" for a pass
 	PV          []string    `json:"pv"`
 	Moves       []moveScore `json:"moves,omitempty"` // hints: every legal move, best first
-	Nodes       uint64      `json:"nodes"`
-	Millis      int64       `json:"ms"`
-	Book        bool        `json:"book,omitempty"`    // an opening-book move, not searched
-	Stopped     bool        `json:"stopped,omitempty"` // the page stopped the search before it finished
+	// Values (hints): each move's one value, the book's or the search's,
+	// whichever looked deeper, best first.
+	Values  []hintValue `json:"values,omitempty"`
+	Nodes   uint64      `json:"nodes"`
+	Millis  int64       `json:"ms"`
+	Book    bool        `json:"book,omitempty"`    // an opening-book move, not searched
+	Stopped bool        `json:"stopped,omitempty"` // the page stopped the search before it finished
 }
 
 type moveScore struct {
 	Move  string `json:"move"`
 	Score int    `json:"score"`
+}
+
+// hintValue is a move's value as the page shows it on its square.
+type hintValue struct {
+	Move   string  `json:"move"`
+	Score  float64 `json:"score"`
+	Source string  `json:"source"` // "book 14@95%", "depth 12@73%", "exact"
+	Book   bool    `json:"book,omitempty"`
+	Exact  bool    `json:"exact,omitempty"`
 }
 
 type bookMove struct {

@@ -11,7 +11,7 @@ const S = {
   game: null,     // the server's gameState: start, moves, plies, ggf, transcript
   cursor: 0,      // index into game.plies of the position shown
   evals: [],      // per ply: {black, exact, depth} for the graph
-  hints: null,    // {ply, moves: {sq: score}, best, exact, depth, book: {sq: {score, games, basis}}}
+  hints: null,    // {ply, moves: {sq: {score, source, book, exact}}, best}: one value a move, the book's or the search's
   search: null,   // the running search: {ctrl, mode, ply}
   edit: null,     // while editing: {board: [64 chars], drag: index or -1}
   autoplay: true, // the engine moves by itself when it is its turn
@@ -223,17 +223,21 @@ function hint() {
   const ply = S.cursor;
   search('hint', (ev, d) => {
     if (ev === 'start') {
-      S.hints = { ply, moves: {}, best: '', exact: false, depth: 0, book: {} };
-      for (const b of d.book || []) S.hints.book[b.move] = b;
+      // The book's values show at once; the search's replace them where
+      // it looks deeper than the book's search did.
+      S.hints = { ply, moves: {}, best: '' };
+      for (const b of d.book || []) {
+        const source = b.basis.startsWith('depth ') ? `book ${b.basis.slice(6)}` : `book, ${b.basis}`;
+        S.hints.moves[b.move.toLowerCase()] = { score: b.score, source, book: true, exact: false };
+      }
       renderBoard();
     } else if ((ev === 'info' || ev === 'done') && S.hints) {
-      if (d.moves && d.moves.length) {
+      if (d.values && d.values.length) {
         S.hints.moves = {};
-        for (const m of d.moves) S.hints.moves[m.move.toLowerCase()] = m.score;
-        S.hints.best = (d.best || '').toLowerCase();
-        S.hints.exact = d.exact;
-        S.hints.depth = depthText(d);
-        setEval(ply, d);
+        for (const v of d.values) S.hints.moves[v.move.toLowerCase()] = v;
+        const top = d.values[0];
+        S.hints.best = top.move.toLowerCase();
+        setEval(ply, { score: Math.round(top.score), exact: top.exact, depth: d.depth, book: top.book });
         renderBoard();
         renderGraph();
       }
@@ -347,23 +351,20 @@ function renderBoard() {
         el.classList.add('hinted');
         const t = document.createElement('span');
         t.className = 'hint' + (sq === h.best ? ' best' : '');
+        const hv = h.moves[sq];
         const v = document.createElement('span');
-        v.textContent = signed(h.moves[sq]);
-        if (h.exact) {
-          v.className = 'exact';
-          v.title = 'exact';
-        } else {
-          v.title = `depth ${h.depth}`;
-        }
+        v.textContent = signed(Math.round(hv.score));
+        if (hv.exact) v.className = 'exact';
+        t.title = `${signed(hv.score)} (${hv.source})`;
         t.appendChild(v);
         el.appendChild(t);
-      }
-      if (h && h.book[sq]) {
-        const b = document.createElement('span');
-        b.className = 'book';
-        b.textContent = 'B';
-        b.title = `book: ${signed(h.book[sq].score)} (${h.book[sq].basis})`;
-        el.appendChild(b);
+        if (hv.book) {
+          const b = document.createElement('span');
+          b.className = 'book';
+          b.textContent = 'B';
+          b.title = t.title;
+          el.appendChild(b);
+        }
       }
     }
   }
