@@ -68,7 +68,7 @@ func runSelfplay(e *env, args []string) error {
 	depth := fs.Int("depth", 6, "midgame search depth for the move scores")
 	temp := fs.Float64("temperature", 1, "softmax temperature in discs over the root moves' scores (0: always the best move)")
 	random := fs.Int("random", 4, "after the opening, up to this many uniformly random moves (the count is uniform too)")
-	solve := fs.Int("solve", 24, "empties from which the solver plays the game out exactly")
+	solve := fs.Int("solve", 20, "empties from which the solver plays the game out exactly (each empty more costs about twice the time)")
 	block := fs.Int("block", 8, "games per checkpoint block")
 	openings := fs.String("openings", "xot", "\"xot\" (the built-in 10,784 openings), \"start\", or a file of move lists")
 	hash := fs.Int("hash", search.DefaultHashMB, "transposition table size per worker in MiB")

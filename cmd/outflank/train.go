@@ -248,14 +248,14 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 	// "solver=search": the key of caches made when there were two solvers.
 	key := fmt.Sprintf("labels=2 solver=search wthor=%s games=%s max-games=%d solve-empties=%d solve-share=%g seed=%d",
 		c.wthorDir, strings.Join(c.ggfFiles, ","), c.maxGames, lb.SolveEmpties, lb.SolveShare, lb.Seed)
-	if len(c.selfplay) > 0 { // only then, so that older caches keep their key
-		key += " selfplay=" + strings.Join(c.selfplay, ",")
-	}
+	// The cache holds the labels that cost solving (WTHOR's, GGF's); the
+	// self-play games carry theirs and are read after it, so that a growing
+	// self-play file never stales the cache nor costs a new labelling.
 	if c.samplesFile != "" {
 		samples, err := train.LoadSamples(c.samplesFile, key)
 		if err == nil {
 			fmt.Fprintf(e.stdout, "positions: %d, read from %s\n", len(samples), c.samplesFile)
-			return samples, nil
+			return c.withSelfPlay(e, samples)
 		}
 		if !errors.Is(err, os.ErrNotExist) {
 			return nil, err
@@ -293,19 +293,36 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 	fmt.Fprintf(e.stdout, "games: %d used, %d unfinished, %d bad records skipped\n", st.Games, st.Unfinished, nbad)
 	fmt.Fprintf(e.stdout, "positions: %d labelled by the theoretical score %d, the final score of a perfect end %d, the solver %d; %d later positions of imperfect ends left out; %d games end with their theoretical score\n",
 		len(samples), st.Theory, st.Final, st.Solved, st.Dropped, st.PerfectEnd)
-	first := int32(len(games)) // self-play games are numbered after the others, for the split
-	for _, f := range c.selfplay {
-		n, ngames, err := appendSelfPlay(&samples, f, first, bad)
-		if err != nil {
-			return nil, fmt.Errorf("--selfplay: %w", err)
-		}
-		first += int32(ngames)
-		fmt.Fprintf(e.stdout, "self-play %s: %d games, %d positions\n", f, ngames, n)
-	}
 	if c.samplesFile != "" {
 		if err := train.SaveSamples(c.samplesFile, key, samples); err != nil {
 			return nil, err
 		}
+	}
+	return c.withSelfPlay(e, samples)
+}
+
+// selfPlayGameBase is the first game number of self-play positions, far
+// above WTHOR's (about 140,000 games).
+const selfPlayGameBase = 1 << 28
+
+// withSelfPlay adds the positions of the --selfplay files to samples.
+// Their games are numbered apart from the others for the held-out split:
+// file k's game i is selfPlayGameBase + k<<24 + i, so that a game's side
+// of the split depends on the job's index of the game, not on how many
+// games the file held when it was read.
+func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Sample, error) {
+	for k, f := range c.selfplay {
+		n, ngames, unfinished, err := appendSelfPlay(&samples, f, selfPlayGameBase+int32(k)<<24, func(err error) {
+			fmt.Fprintln(e.stderr, "skipped:", err)
+		})
+		if err != nil {
+			return nil, fmt.Errorf("--selfplay: %w", err)
+		}
+		note := ""
+		if unfinished {
+			note = " (a job still running: its whole games so far)"
+		}
+		fmt.Fprintf(e.stdout, "self-play %s: %d games, %d positions%s\n", f, ngames, n, note)
 	}
 	return samples, nil
 }
@@ -448,17 +465,24 @@ func (b *progressBar) clear() {
 }
 
 // appendSelfPlay adds the positions of a self-play file's games to samples,
-// numbering the games from first: every position before a move, labelled
-// with the game's final score from the side to move's view (exact from the
-// solve point on, the WTHOR convention before it). A file that does not
-// read whole is refused; a game that does not replay is reported and
-// skipped.
-func appendSelfPlay(samples *[]train.Sample, path string, first int32, bad func(error)) (positions, games int, err error) {
+// numbering game i of the job first + i: every position before a move,
+// labelled with the game's final score from the side to move's view (exact
+// from the solve point on, the WTHOR convention before it). A damaged file
+// is refused; a file without its end record (unfinished: a job still
+// running) gives its whole games; a game that does not replay is reported
+// and skipped.
+func appendSelfPlay(samples *[]train.Sample, path string, first int32, bad func(error)) (positions, games int, unfinished bool, err error) {
 	_, gs, err := selfplay.ReadFile(path)
-	if err != nil {
-		return 0, 0, err
+	switch {
+	case errors.Is(err, selfplay.ErrUnfinished):
+		// A job still running (or its committed part): every game read is
+		// whole and checked.
+		unfinished = true
+	case err != nil:
+		return 0, 0, false, err
 	}
-	for k, g := range gs {
+	for _, g := range gs {
+		k := g.Index % (1 << 24)
 		ss, err := g.Samples()
 		if err != nil {
 			bad(fmt.Errorf("%s: game %d: %w", path, g.Index, err))
@@ -470,5 +494,5 @@ func appendSelfPlay(samples *[]train.Sample, path string, first int32, bad func(
 			positions++
 		}
 	}
-	return positions, len(gs), nil
+	return positions, len(gs), unfinished, nil
 }

@@ -273,3 +273,43 @@ func TestTrainSearchLabels(t *testing.T) {
 		t.Error("shard files in the wrong order were accepted")
 	}
 }
+
+// TestTrainSelfPlayGrowing: a self-play job still running (no end record)
+// trains on its whole games, and the label cache (--samples) holds only the
+// labels that cost solving, so a file that has grown since is read whole,
+// not stale from the cache.
+func TestTrainSelfPlayGrowing(t *testing.T) {
+	dir := t.TempDir()
+	sp := filepath.Join(dir, "games.sp")
+	gen := func(games string) {
+		t.Helper()
+		if _, _, err := runCmd(t, "selfplay", sp, "--games", games, "--depth", "1", "--solve", "10", "--workers", "1", "--hash", "1", "--block", "2", "--quiet"); err != nil {
+			t.Fatalf("selfplay: %v", err)
+		}
+	}
+	gen("4")
+	data, _ := os.ReadFile(sp)
+	const endRecord = 20 // OFSE, games u64, blocks u32, CRC u32
+	os.WriteFile(sp, data[:len(data)-endRecord], 0o644)
+	out := filepath.Join(dir, "w.weights")
+	cache := filepath.Join(dir, "samples")
+	train := func() string {
+		t.Helper()
+		stdout, stderr, err := runCmd(t, "train", "--wthor", "../../testdata/wthor", "--max-games", "50", "--solve-share", "0",
+			"--samples", cache, "--selfplay", sp, "--epochs", "1", "--quiet", "--out", out)
+		if err != nil {
+			t.Fatalf("train: %v\n%s%s", err, stdout, stderr)
+		}
+		return stdout
+	}
+	if got := train(); !strings.Contains(got, "games.sp: 4 games") || !strings.Contains(got, "still running") {
+		t.Errorf("an unfinished self-play file:\n%s", got)
+	}
+	// A longer job over the same games: the file grows.
+	os.Remove(sp)
+	gen("8")
+	got := train()
+	if !strings.Contains(got, "read from") || !strings.Contains(got, "games.sp: 8 games") {
+		t.Errorf("after the file grew, want the cache's WTHOR labels and 8 self-play games:\n%s", got)
+	}
+}

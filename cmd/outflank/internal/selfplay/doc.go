@@ -4,7 +4,7 @@
 // A game starts from an opening of a list (the XOT openings in the
 // command), plays a few uniformly random moves, then midgame moves drawn by
 // a softmax over an engine's scores of every root move, and from a given
-// number of empties on (24 by default in the command) the solver's perfect
+// number of empties on (20 by default in the command) the solver's perfect
 // play. Its final score is therefore the exact value of every position from
 // the solve point on, and the label of the earlier ones (the WTHOR
 // convention). Game i of a run depends only on the run's seed, i and the
