@@ -5,6 +5,7 @@ package bench
 
 import (
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -35,11 +36,22 @@ func CPULine() string {
 	}
 	pgo := "no PGO"
 	if v := buildSetting("-pgo", ""); v != "" {
-		pgo = "PGO " + v
+		pgo = "PGO " + pgoName(v)
 	}
 	return fmt.Sprintf("cpu: %s, %d logical cores, features %s, amd64 level v%d; build %s, %s, %s",
 		strings.TrimSpace(c.BrandName), runtime.NumCPU(), strings.Join(feats, " "), c.X64Level(),
 		runtime.Version(), level, pgo)
+}
+
+// pgoName is the profile's path as the module names it (the go command
+// records the absolute path, which names the build machine's folders):
+// from the module's cmd/ folder on, else the file's name.
+func pgoName(path string) string {
+	path = filepath.ToSlash(path)
+	if i := strings.LastIndex(path, "/cmd/"); i >= 0 {
+		return path[i+1:]
+	}
+	return filepath.Base(path)
 }
 
 // buildSetting reads a setting recorded in the binary by the go command.

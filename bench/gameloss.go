@@ -23,7 +23,7 @@
 //
 // The engine's tuning knobs come from the environment in a build with
 // -tags exptune (go run -tags exptune bench/gameloss.go ...).
-// bench/RESULTS.md (issue 10, round of 2026-11-22 night) has its figures.
+// bench/journal/2026-11-22-midgame-mpc-node-speed.md (round of 2026-11-22 night) has its figures.
 package main
 
 import (

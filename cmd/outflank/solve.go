@@ -427,7 +427,7 @@ func solveLimits(empties int, sf solveFlags) (search.Limits, string) {
 	if empties <= solveReachEmpties || (sf.timeSet && sf.time == 0) {
 		// No selective cuts in the midgame search before the solve: its
 		// table moves order the solve, and exact ones order it better
-		// (FFO #45: 280 M nodes against 367 M at 73%; bench/RESULTS.md).
+		// (FFO #45: 280 M nodes against 367 M at 73%).
 		lim.Selectivity = 100
 	}
 	if empties <= solveReachEmpties {

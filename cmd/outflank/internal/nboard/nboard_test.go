@@ -112,7 +112,7 @@ func answer(t *testing.T, line string) bitboard.Square {
 
 const exampleGame = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[me]PW[engine]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[E6]W[F4];)"
 
-// TestExampleSession replays the example of /work/shared/protocols.md.
+// TestExampleSession replays the example of the protocol notes (shared/protocols.md).
 func TestExampleSession(t *testing.T) {
 	h := startSession(t, &playtest.Greedy{})
 	h.send("nboard 2", "set game "+exampleGame, "set depth 12")

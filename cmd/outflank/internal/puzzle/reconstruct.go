@@ -414,7 +414,7 @@ func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, 
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `%% The five corner puzzles of the rulebook's Strategy section (Mattel booklet,
-%% /work/shared/rules/004), then its Diagrams 1 to 5. The booklet's diagrams
+%% rulebook 004), then its Diagrams 1 to 5. The booklet's diagrams
 %% did not survive, so these positions are RECONSTRUCTIONS: positions
 %% consistent with every statement the booklet makes, found by a seeded
 %% search and written by
