@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -279,6 +280,25 @@ func interruptible(limit time.Duration) (context.Context, context.CancelFunc) {
 	return ctx2, func() { cancel(); stop() }
 }
 
+// fileNames writes the paths in a book's history as bare file names: the
+// history travels with the book (the built-in one too), and the folders
+// of the machine that built it mean nothing elsewhere. A word is a path if
+// it holds a slash and starts with one, "./", "../" or "~" (a shard "1/18"
+// does not).
+func fileNames(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		words := strings.Split(l, " ")
+		for j, w := range words {
+			if strings.Contains(w, "/") && (strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../") || strings.HasPrefix(w, "~")) {
+				words[j] = filepath.Base(w)
+			}
+		}
+		lines[i] = strings.Join(words, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
 func addInfo(b *book.Book, line string) {
 	if b.Info != "" {
 		b.Info += "\n"
@@ -433,7 +453,7 @@ func bookLearn(e *env, f bookFlags, files []string) error {
 	}
 	cpu := cpuTime() - cpu0
 	addInfo(b, fmt.Sprintf("%s learn: %s; %d games from %s: +%d positions, %d searches, %.0f CPU s (%s)",
-		time.Now().UTC().Format("2006-01-02"), desc, games, strings.Join(files, " "), added, searches, cpu, version()))
+		time.Now().UTC().Format("2006-01-02"), desc, games, fileNames(strings.Join(files, " ")), added, searches, cpu, version()))
 	if err := saveBook(b, *f.path); err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)
 	}
@@ -589,7 +609,7 @@ func bookInfo(e *env, f bookFlags) error {
 	fmt.Fprintf(e.stdout, "leaf moves by selectivity:%s\n", histogram(st.Selectivities, "%"))
 	fmt.Fprintf(e.stdout, "parity offset of the negamax: %d discs\n", b.ParityOffset())
 	if b.Info != "" {
-		fmt.Fprintf(e.stdout, "built:\n  %s\n", strings.ReplaceAll(b.Info, "\n", "\n  "))
+		fmt.Fprintf(e.stdout, "built:\n  %s\n", strings.ReplaceAll(fileNames(b.Info), "\n", "\n  "))
 	}
 	if *f.wthor == "" {
 		return nil
@@ -705,7 +725,7 @@ func bookMerge(e *env, f bookFlags, files []string) error {
 	if err := f.setParity(cmd, out, false); err != nil {
 		return err
 	}
-	addInfo(out, fmt.Sprintf("%s merge of %s (%s)", time.Now().UTC().Format("2006-01-02"), strings.Join(files, " "), version()))
+	addInfo(out, fmt.Sprintf("%s merge of %s (%s)", time.Now().UTC().Format("2006-01-02"), fileNames(strings.Join(files, " ")), version()))
 	if err := saveBook(out, *f.out); err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)
 	}

@@ -147,3 +147,23 @@ func TestBookVarietyFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestBookInfoNoMachinePaths: the history that "book info" prints names
+// files without the folders of the machine that built the book (the
+// built-in book's merges were recorded with full paths).
+func TestBookInfoNoMachinePaths(t *testing.T) {
+	stdout, _, err := runCmd(t, "book", "info")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(stdout, "\n") {
+		for _, w := range strings.Fields(l) {
+			if strings.HasPrefix(w, "/") {
+				t.Errorf("a path in book info: %q in %q", w, l)
+			}
+		}
+	}
+	if got := fileNames("2026-11-23 merge of /tmp/a/x.book ./b.book shard \"1/18\"\nlearn: 3 games from ~/g/games.ggf"); got != "2026-11-23 merge of x.book b.book shard \"1/18\"\nlearn: 3 games from games.ggf" {
+		t.Errorf("fileNames: %q", got)
+	}
+}
