@@ -4,16 +4,19 @@
 // self-play — calls it the same way and only translates its results into
 // its own protocol.
 //
-// Its place in the one-way chain of packages:
+// Its place in the one-way chain of packages: it imports bitboard, search
+// and textio, and is imported by the front ends (cmd/outflank/internal/
+// nboard, gtp, shell, web) and the command; the engine's packages
+// (bitboard ← eval, tt ← search ← book) never import it. The opening book
+// reaches it through its own Book interface, which the command fills with
+// package book.
 //
-//	bitboard ← eval, tt ← search ← book ← play ← protocols (cmd/outflank/...)
-//
-// The search package finds the best move of a position within limits; the
-// book package knows openings; play decides between them for a game in
+// The search package finds the best move of a position within limits; a
+// book knows openings; play decides between them for a game in
 // progress: a finished game has no move, a book move is played without
 // searching, a forced move (one legal move, or a pass) gets a shallow search
 // for its evaluation only, and otherwise the clock becomes the search's soft
-// and hard time limits (search.Clock, the one time manager) and the search
+// and hard time limits (search.Clock, the search's time manager) and the search
 // runs. Whatever happens — a search stopped before its first iteration, a
 // damaged book — the move returned is legal.
 //
