@@ -68,6 +68,7 @@ var (
 	solveGrowthPercent           = knob("solveGrowthPercent", 200)
 	solveNodeSpeedup             = knob("solveNodeSpeedup", 8)
 	solveFitPercent              = knob("solveFitPercent", 70)
+	solveNominalKNPS             = knob("solveNominalKNPS", 15000)
 	parSplitMinEmpties           = knob("parSplitMinEmpties", 14)
 	parMidSplitMinDepth          = knob("parMidSplitMinDepth", 6)
 	midEvalOrderMinDepth         = knob("midEvalOrderMinDepth", 3)

@@ -172,6 +172,17 @@ func (tm *timeManager) solveFits(empties int) bool {
 	return tm.elapsed()+predicted <= tm.hard*time.Duration(solveFitPercent)/100
 }
 
+// EstimateSolveSeconds is the time an exact solve of a position with
+// empties empty squares is predicted to take on one thread, in seconds (a
+// Duration cannot hold the centuries of a solve from the start): the time
+// manager's node
+// model (solveNodes) at solveNominalKNPS. It is for telling a person what
+// to expect ("about 3 hours"), so only its order of magnitude is meant:
+// positions at one count of empties vary by a factor of three either way.
+func EstimateSolveSeconds(empties int) float64 {
+	return solveNodes(empties) / (float64(solveNominalKNPS) * 1000)
+}
+
 // solveNodes is the predicted number of nodes of an exact solve at empties:
 // solveNodes20 at 20 empties, growing by solveGrowthPercent per empty
 // (measured on positions of self-played games, which vary by a factor of

@@ -63,19 +63,20 @@ const (
 	solveAspirationGrowth    = 2  // the widening after a failure is multiplied by this each time
 
 	// Time manager (timeman.go).
-	clockSolveEmpties        = 20   // a clock's time is shared over the moves left, those at or below this many empties
-	clockSolvedMovePercent   = 25   // ... counting this share of a move (they are solved, and cost little)
-	timeIterationFitPercent  = 40   // start an iteration if this share of its predicted time fits the budget
-	timeCapFitPercent        = 5    // ... this share when the budget is the hard limit (a cut iteration still plays a move it proved better)
-	timeDefaultGrowthPercent = 300  // an iteration's time over the last one's, until two are measured
-	timeMinGrowthPercent     = 150  // ... the measured ratio clamped to at least this
-	timeMaxGrowthPercent     = 800  // ... and at most this
-	timeExtendPercent        = 160  // the soft limit stretched to this while the best move is in doubt
-	timeScoreDrop            = 4    // a score drop (discs) from one iteration to the next that puts it in doubt
-	solveNodes20k            = 5000 // predicted nodes (thousands) of an exact solve at 20 empties
-	solveGrowthPercent       = 200  // ... times this per empty more
-	solveNodeSpeedup         = 8    // the solver's nodes a second over the midgame search's
-	solveFitPercent          = 70   // solve if predicted to end within this share of the hard limit
+	clockSolveEmpties        = 20    // a clock's time is shared over the moves left, those at or below this many empties
+	clockSolvedMovePercent   = 25    // ... counting this share of a move (they are solved, and cost little)
+	timeIterationFitPercent  = 40    // start an iteration if this share of its predicted time fits the budget
+	timeCapFitPercent        = 5     // ... this share when the budget is the hard limit (a cut iteration still plays a move it proved better)
+	timeDefaultGrowthPercent = 300   // an iteration's time over the last one's, until two are measured
+	timeMinGrowthPercent     = 150   // ... the measured ratio clamped to at least this
+	timeMaxGrowthPercent     = 800   // ... and at most this
+	timeExtendPercent        = 160   // the soft limit stretched to this while the best move is in doubt
+	timeScoreDrop            = 4     // a score drop (discs) from one iteration to the next that puts it in doubt
+	solveNodes20k            = 5000  // predicted nodes (thousands) of an exact solve at 20 empties
+	solveGrowthPercent       = 200   // ... times this per empty more
+	solveNodeSpeedup         = 8     // the solver's nodes a second over the midgame search's
+	solveFitPercent          = 70    // solve if predicted to end within this share of the hard limit
+	solveNominalKNPS         = 15000 // the solver's nodes a second on one thread (thousands), for EstimateSolveSeconds
 
 	// Parallel search (parallel.go).
 	parSplitMinEmpties  = 14 // exact solver: nodes with this many empties or more split (young brothers wait)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -433,7 +432,7 @@ func solveLimits(empties int, sf solveFlags) (search.Limits, string) {
 	if empties <= solveReachEmpties {
 		return lim, ""
 	}
-	est := "an exact solve would take about " + roughDuration(estimateSolveSeconds(empties)) + " here"
+	est := "an exact solve would take about " + roughDuration(search.EstimateSolveSeconds(empties)) + " here"
 	if sf.timeSet && sf.time == 0 {
 		if !sf.depths {
 			return lim, "" // bench: always solved, no note
@@ -447,19 +446,6 @@ func solveLimits(empties int, sf solveFlags) (search.Limits, string) {
 	// which could not finish.
 	lim.EndgameEmpties, lim.Soft = 0, lim.Time
 	return lim, fmt.Sprintf("%d empties: %s; searching for %s instead (--time to change; --time 0 to solve anyway), a line per depth below", empties, est, lim.Time)
-}
-
-// estimateSolveSeconds extrapolates the one-thread solve time from the FFO
-// suite (#40-#49, 20-26 empties): about estimateNodes24 nodes at 24
-// empties, each further empty multiplying them by estimateGrowth, at
-// estimateNPS nodes per second. Only the order of magnitude is meant.
-func estimateSolveSeconds(empties int) float64 {
-	const (
-		estimateNodes24 = 1.5e8
-		estimateGrowth  = 2.3
-		estimateNPS     = 1.3e7
-	)
-	return estimateNodes24 * math.Pow(estimateGrowth, float64(empties-24)) / estimateNPS
 }
 
 // roughDuration writes seconds as a rough human duration.
