@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/shell"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
 )
 
@@ -113,13 +113,13 @@ func init() {
 
 // timeValue is a --time flag that takes both forms people write: seconds
 // ("5", "2.5") and durations with a unit ("5s", "500ms"), as the shell's
-// "time" command does (shell.ParseTime).
+// "time" command does (play.ParseTime).
 type timeValue time.Duration
 
 func (t *timeValue) String() string { return time.Duration(*t).String() }
 func (t *timeValue) Type() string   { return "time" }
 func (t *timeValue) Set(s string) error {
-	d, err := shell.ParseTime(s)
+	d, err := play.ParseTime(s)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -97,4 +98,28 @@ func GameClock(g *bitboard.Game) (clock Clock, ok bool, err error) {
 		side = side.Other()
 	}
 	return Clock{Left: left, Increment: c.Increment}, true, nil
+}
+
+var errTimeRange = errors.New("want a time from 0 (no limit) to 1000000 seconds")
+
+// ParseTime reads a time limit as people write it: a number of seconds
+// ("5", "2.5") or a Go duration with its unit ("5s", "500ms", "1m30s").
+// Zero means no limit. Errors do not repeat the text (callers name it).
+// The shell's "time" command and every --time flag read times with it, so
+// that both forms work in both places.
+func ParseTime(text string) (time.Duration, error) {
+	if v, err := strconv.ParseFloat(text, 64); err == nil {
+		if !(v >= 0 && v <= 1e6) { // NaN fails too
+			return 0, errTimeRange
+		}
+		return time.Duration(v * float64(time.Second)), nil
+	}
+	d, err := time.ParseDuration(text)
+	if err != nil {
+		return 0, errors.New("not a time: want seconds (5) or a duration with a unit (5s, 500ms, 1m)")
+	}
+	if d < 0 || d > 1e6*time.Second {
+		return 0, errTimeRange
+	}
+	return d, nil
 }

@@ -102,12 +102,12 @@ func TestTimeBothForms(t *testing.T) {
 		want time.Duration
 	}{{"5", 5 * time.Second}, {"5s", 5 * time.Second}, {"2.5", 2500 * time.Millisecond},
 		{"500ms", 500 * time.Millisecond}, {"1m30s", 90 * time.Second}, {"0", 0}, {"0s", 0}} {
-		if got, err := ParseTime(c.in); err != nil || got != c.want {
+		if got, err := play.ParseTime(c.in); err != nil || got != c.want {
 			t.Errorf("ParseTime(%q) = %v, %v; want %v", c.in, got, err, c.want)
 		}
 	}
 	for _, bad := range []string{"", "x", "-1", "-1s", "NaN", "5 s", "1e7"} {
-		if _, err := ParseTime(bad); err == nil {
+		if _, err := play.ParseTime(bad); err == nil {
 			t.Errorf("ParseTime(%q) accepted", bad)
 		}
 	}
