@@ -131,3 +131,16 @@ func TestThreadsDefault(t *testing.T) {
 		t.Errorf("nboard --threads 3: %v %q", err, out)
 	}
 }
+
+// TestEvalCheckGames: evalcheck's games are played through the play layer
+// to the end, colours swapped; the trained evaluation beats the
+// placeholder at equal depth.
+func TestEvalCheckGames(t *testing.T) {
+	stdout, stderr, err := runCmd(t, "evalcheck", "--games", "4", "--depth", "2")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if !strings.Contains(stdout, "of 4: score") || !strings.Contains(stdout, "A wins 4") {
+		t.Errorf("want 4 games, all won by the trained evaluation:\n%s", stdout)
+	}
+}

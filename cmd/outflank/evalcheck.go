@@ -12,6 +12,7 @@ import (
 	"github.com/outflank-othello/outflank/bench"
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/train"
 	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/search"
@@ -443,25 +444,28 @@ func playGames(a, b search.Evaluator, games, depth, endgame int, seed uint64, ha
 	ops := match.XOT()
 	rng := rand.New(rand.NewPCG(seed, 0))
 	rng.Shuffle(len(ops), func(i, j int) { ops[i], ops[j] = ops[j], ops[i] })
-	ea := search.New(search.Options{HashMB: hash, Eval: a})
-	eb := search.New(search.Options{HashMB: hash, Eval: b})
-	lim := search.Limits{Depth: depth, EndgameEmpties: endgame}
+	// Both sides choose their moves as every front end does (the play
+	// layer's Go: forced moves and passes, the search, always legal), at
+	// the same depth and without a book.
+	set := play.Settings{Depth: depth, Endgame: endgame, NoBook: true}
+	pa := &play.Player{Engine: search.New(search.Options{HashMB: hash, Eval: a}), Settings: set}
+	pb := &play.Player{Engine: search.New(search.Options{HashMB: hash, Eval: b}), Settings: set}
 	for g := 0; g < games; g++ {
 		pos := ops[g/2].Position()
 		aColor := bitboard.Color(g % 2) // A plays black in even games
-		ea.Clear()
-		eb.Clear()
+		pa.NewGame()
+		pb.NewGame()
 		for !pos.GameOver() {
-			if pos.MustPass() {
+			p := pb
+			if pos.ToMove == aColor {
+				p = pa
+			}
+			m, _ := p.Go(context.Background(), pos, nil, nil)
+			if m.Square == bitboard.PassMove {
 				pos = pos.Pass()
 				continue
 			}
-			eng := eb
-			if pos.ToMove == aColor {
-				eng = ea
-			}
-			info := eng.Search(context.Background(), pos, lim, nil)
-			pos = pos.Play(info.Best)
+			pos = pos.Play(m.Square)
 		}
 		s := pos.BlackScoreEmptiesToWinner()*2 - 64
 		if aColor == bitboard.White {
