@@ -131,8 +131,8 @@ func runSelfplay(e *env, args []string) error {
 			played := p.Done - p.Resumed
 			cpuh := (cpuTime() - cpu0) / 3600
 			eta := time.Duration(float64(p.Elapsed) / float64(played) * float64(p.Total-p.Done))
-			fmt.Fprintf(e.stderr, "selfplay: %s %d/%d games; this run %d in %s, %.1f games per CPU-hour; %s to go\n",
-				out, p.Done, p.Total, played, p.Elapsed.Round(time.Second), float64(played)/max(cpuh, 1e-9), eta.Round(time.Minute))
+			fmt.Fprintf(e.stderr, "selfplay: %s %d/%d games, %d positions; this run %d in %s, %.1f games per CPU-hour; %s to go\n",
+				out, p.Done, p.Total, p.Positions, played, p.Elapsed.Round(time.Second), float64(played)/max(cpuh, 1e-9), eta.Round(time.Minute))
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -334,6 +334,7 @@ type Writer struct {
 	w      io.Writer
 	games  uint64
 	blocks uint32
+	moves  uint64 // moves of the games written (one labelled position each), for progress
 }
 
 // NewWriter writes h to w and returns a writer of its blocks.
@@ -368,6 +369,9 @@ func (w *Writer) WriteBlock(games []Game) error {
 	}
 	w.games += uint64(len(games))
 	w.blocks++
+	for _, g := range games {
+		w.moves += uint64(len(g.Moves))
+	}
 	return nil
 }
 

@@ -59,6 +59,7 @@ type Config struct {
 // Progress reports a run's state.
 type Progress struct {
 	Done, Total uint64 // games in the file, games of the run's set
+	Positions   uint64 // positions in the file: one a move, each labelled with its game's score
 	Resumed     uint64 // games that were already in the file at start
 	Elapsed     time.Duration
 	Note        string // e.g. that a torn last block was dropped
@@ -160,7 +161,7 @@ func Run(ctx context.Context, cfg Config, path string) (Progress, error) {
 		return Progress{}, err
 	}
 	defer f.Close()
-	prog := Progress{Done: w.games, Total: h.Size(), Resumed: w.games, Note: note}
+	prog := Progress{Done: w.games, Total: h.Size(), Resumed: w.games, Positions: w.moves, Note: note}
 	if complete {
 		return prog, nil
 	}
@@ -175,6 +176,7 @@ func Run(ctx context.Context, cfg Config, path string) (Progress, error) {
 			return err
 		}
 		prog.Done += uint64(len(block))
+		prog.Positions = w.moves
 		prog.Elapsed = time.Since(start)
 		if cfg.Progress != nil {
 			cfg.Progress(prog)
@@ -223,10 +225,14 @@ func openRun(path string, h Header) (f *os.File, w *Writer, next uint64, complet
 	if d := rd.Header.Diff(h); d != "" {
 		return nil, nil, 0, false, "", fmt.Errorf("%s was written by another run (%s); give another file or the same settings", path, d)
 	}
+	var moves uint64
 	for {
-		_, err := rd.Next()
+		g, err := rd.Next()
+		if err == nil {
+			moves += uint64(len(g.Moves))
+		}
 		if err == io.EOF {
-			return f, &Writer{w: f, games: rd.games, blocks: rd.blocks}, 0, true, "", nil
+			return f, &Writer{w: f, games: rd.games, blocks: rd.blocks, moves: moves}, 0, true, "", nil
 		}
 		if errors.Is(err, ErrUnfinished) {
 			break
@@ -253,7 +259,7 @@ func openRun(path string, h Header) (f *os.File, w *Writer, next uint64, complet
 	if _, err := f.Seek(rd.good, io.SeekStart); err != nil {
 		return nil, nil, 0, false, "", err
 	}
-	return f, &Writer{w: f, games: rd.games, blocks: rd.blocks}, next, false, note, nil
+	return f, &Writer{w: f, games: rd.games, blocks: rd.blocks, moves: moves}, next, false, note, nil
 }
 
 // sizeBelow counts the indices of h's set below i.

@@ -194,11 +194,19 @@ func TestDeterministicAndResumable(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Error("stopped and continued run differs from the whole run")
 	}
-	// A complete file is left alone.
+	// A complete file is left alone; its progress counts its positions,
+	// one a move, resumed ones included.
 	before := mustRead(t, stopped)
 	p, err := Run(context.Background(), testConfig(t, 14), stopped)
 	if err != nil || p.Done != 14 || !bytes.Equal(before, mustRead(t, stopped)) {
 		t.Errorf("rerun of a complete file: %+v, %v, changed %v", p, err, !bytes.Equal(before, mustRead(t, stopped)))
+	}
+	var moves uint64
+	for _, g := range want {
+		moves += uint64(len(g.Moves))
+	}
+	if p.Positions != moves || moves == 0 {
+		t.Errorf("progress counts %d positions, the games hold %d", p.Positions, moves)
 	}
 	// Two runs never write one file at once.
 	held, err := os.Open(stopped)
