@@ -242,7 +242,7 @@ func (s *searcher) split(p, o uint64, ms []move, alpha, beta, depth, empties, be
 		ms: ms, alpha: alpha, best: best, bestMove: bestMove}
 	pool := s.par.pool
 	for k := 1; w != nil; k++ {
-		w.par.split, w.sel = sp, s.sel
+		w.par.split, w.sel, w.pcLevel = sp, s.sel, s.pcLevel // as the node's thread searches there
 		sp.wg.Add(1)
 		go sp.helper(w)
 		w = nil
