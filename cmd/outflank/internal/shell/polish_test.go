@@ -47,6 +47,7 @@ func runEditor(t *testing.T, eng play.Searcher, keys ...string) string {
 // earlier ones (issue: "\x1b[A" was an unknown command).
 func TestEditorHistory(t *testing.T) {
 	out := runEditor(t, &playtest.Greedy{},
+		"engine none\r", // play both sides: the engine would answer f5
 		"f5\r",
 		"\x1b[A\r",         // up arrow: f5 again, now on a taken square
 		"4\x1b[D\x1b[Dd\r", // "4", left, left, "d": the line reads d4
@@ -291,5 +292,33 @@ func TestWelcomeThreads(t *testing.T) {
 		if err != nil || !strings.Contains(strings.SplitN(out.String(), "\n", 2)[0], c.want) {
 			t.Errorf("threads %d: welcome without %q: %v %q", c.threads, c.want, err, out.String())
 		}
+	}
+}
+
+// TestFirstMoveAnswered: at a terminal the engine answers the user's first
+// move with the other colour, and says how to change that; "engine" before
+// it keeps the user's choice, and a script keeps the engine out of play.
+func TestFirstMoveAnswered(t *testing.T) {
+	run := func(interactive bool, script string) string {
+		var out strings.Builder
+		Run(strings.NewReader(script), &out, &out, func(search.Options) play.Searcher { return &playtest.Greedy{} },
+			Config{Interactive: interactive, Level: 1})
+		return out.String()
+	}
+	o := run(true, "f5\nquit\n")
+	for _, want := range []string{"\"engine none\": you play both sides", "You play black, Outflank plays white", "Outflank plays f4 for white"} {
+		if !strings.Contains(o, want) {
+			t.Errorf("at a terminal, no %q in:\n%s", want, o)
+		}
+	}
+	if o := run(true, "engine none\nf5\nquit\n"); strings.Contains(o, "Outflank plays f4") {
+		t.Errorf("after \"engine none\" the engine still answered:\n%s", o)
+	}
+	f5, _ := bitboard.ParseSquare("f5")
+	if o := run(true, "board "+bitboard.Start().Play(f5).String()+"\nf4\nquit\n"); !strings.Contains(o, "You play white, Outflank plays black") {
+		t.Errorf("white's first move on a set-up board:\n%s", o)
+	}
+	if o := run(false, "f5\n"); strings.Contains(o, "Outflank plays") {
+		t.Errorf("a script's move was answered:\n%s", o)
 	}
 }

@@ -93,7 +93,9 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine play.Factory, cfg Config
 	defer close(stop)
 	s.in = play.NewInput(in, stop, cfg.Interrupt)
 	if cfg.Interactive {
+		s.answer = true
 		s.out.Printf("%s %s, an Othello engine (%s). Type \"help\" for the commands; moves like f5 play.", cfg.Name, cfg.Version, threadsText(s.opts.Threads))
+		s.out.Printf("Play a move and %s answers with the other colour (\"engine none\": you play both sides; \"engine black|white|both\": choose).", cfg.Name)
 		s.showBoard()
 	}
 	for {
@@ -142,6 +144,9 @@ type shell struct {
 	engineFor [2]bool // colours the engine plays by itself
 	in        *play.Input
 	failed    int // commands that ended in an error
+	// answer: at a terminal, until an "engine" command says otherwise, the
+	// engine takes the colour the user's first move did not play.
+	answer bool
 }
 
 func (s *shell) prompt() string {
@@ -504,6 +509,7 @@ func (s *shell) play(args []string) error {
 		return err
 	}
 	before := s.hist.Moves()
+	mover := bitboard.Color(-1)
 	for _, m := range moves {
 		if gm := s.hist.Game().Moves; m == bitboard.PassMove && len(gm) > 0 &&
 			gm[len(gm)-1].Square == bitboard.PassMove && !s.hist.Position().MustPass() {
@@ -518,7 +524,15 @@ func (s *shell) play(args []string) error {
 			// and the GGF record number it.
 			return fmt.Errorf("move %d (%s) not played: %s", s.hist.Moves()+1, line([]bitboard.Square{m}), reason(pos, m))
 		}
+		if m != bitboard.PassMove {
+			mover = pos.ToMove
+		}
 		s.forcePass()
+	}
+	if s.answer && mover >= 0 {
+		s.answer = false
+		s.engineFor[mover.Other()] = true
+		s.out.Printf("You play %s, %s plays %s (\"engine none\" to play both sides).", mover, s.cfg.Name, mover.Other())
 	}
 	s.afterMoves()
 	return nil
@@ -768,6 +782,7 @@ func (s *shell) engineSides(args []string) error {
 	default:
 		return fmt.Errorf("%q: want black, white, both or none", args[0])
 	}
+	s.answer = false
 	s.autoPlay()
 	return nil
 }
