@@ -19,6 +19,7 @@ import (
 
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/search"
 )
 
@@ -432,7 +433,7 @@ func solveLimits(empties int, sf solveFlags) (search.Limits, string) {
 	if empties <= solveReachEmpties {
 		return lim, ""
 	}
-	est := "an exact solve would take about " + roughDuration(search.EstimateSolveSeconds(empties)) + " here"
+	est := "an exact solve would take about " + play.SolveEstimate(empties) + " here"
 	if sf.timeSet && sf.time == 0 {
 		if !sf.depths {
 			return lim, "" // bench: always solved, no note
@@ -446,21 +447,6 @@ func solveLimits(empties int, sf solveFlags) (search.Limits, string) {
 	// which could not finish.
 	lim.EndgameEmpties, lim.Soft = 0, lim.Time
 	return lim, fmt.Sprintf("%d empties: %s; searching for %s instead (--time to change; --time 0 to solve anyway), a line per depth below", empties, est, lim.Time)
-}
-
-// roughDuration writes seconds as a rough human duration.
-func roughDuration(s float64) string {
-	switch {
-	case s < 120:
-		return fmt.Sprintf("%.0f seconds", s)
-	case s < 2*3600:
-		return fmt.Sprintf("%.0f minutes", s/60)
-	case s < 2*86400:
-		return fmt.Sprintf("%.0f hours", s/3600)
-	case s < 2*365*86400:
-		return fmt.Sprintf("%.0f days", s/86400)
-	}
-	return fmt.Sprintf("%.2g years", s/(365*86400))
 }
 
 // printProgress prints a line for a completed search iteration.

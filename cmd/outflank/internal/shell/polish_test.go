@@ -208,7 +208,7 @@ func TestSolveStartPosition(t *testing.T) {
 	}
 	o := out.String()
 	for _, want := range []string{
-		`60 empties are beyond an exact solve (hours or more): searching for 200ms instead (the "time" setting; "time 0" solves anyway), a line a depth.`,
+		`60 empties: an exact solve would take about `, ` years on one thread; searching for 200ms instead (the "time" setting; "time 0" solves anyway).`,
 		"depth 1,", "depth 2,", `Not solved within 200ms ("time 0" removes the limit): best so far`} {
 		if !strings.Contains(o, want) {
 			t.Errorf("no %q in %s", want, o)
@@ -320,5 +320,26 @@ func TestFirstMoveAnswered(t *testing.T) {
 	}
 	if o := run(false, "f5\n"); strings.Contains(o, "Outflank plays") {
 		t.Errorf("a script's move was answered:\n%s", o)
+	}
+}
+
+// TestSolveStatusLine: at a terminal a long solve shows its progress on
+// one line that each depth replaces, within the screen's width, and
+// erases it before the result; a script gets a line a depth.
+func TestSolveStatusLine(t *testing.T) {
+	out := runEditor(t, &playtest.Slow{Tick: 20 * time.Millisecond}, "time 0.3\r", "solve\r")
+	i := strings.Index(out, "searching for 300ms instead")
+	j := strings.Index(out, "Not solved within 300ms")
+	if i < 0 || j < i {
+		t.Fatalf("no warning or no result: %q", out)
+	}
+	during := out[i:j]
+	if strings.Count(during, "\r\n") != 1 || strings.Count(during, "\x1b[K") < 3 || !strings.Contains(during, "depth 2,") {
+		t.Errorf("progress not on one updating line: %q", during)
+	}
+	for _, l := range strings.Split(during, "\r") {
+		if strings.HasSuffix(l, "\x1b[K") && len(l) > 80+len("\x1b[K") {
+			t.Errorf("status line wider than the screen: %q", l)
+		}
 	}
 }

@@ -185,7 +185,7 @@ func init() {
 		"redo":    {"[N]", "replay N moves taken back (default 1)", (*shell).redo},
 		"go":      {"", "the engine plays a move for the side to move", (*shell).goMove},
 		"hint":    {"[N]", "evaluate the N best moves (default 3), one value a move and where it comes from: \"book 14@95%\" (the opening book's search, kept where it looked deeper than this one), \"depth 12@73%\" (this search), \"exact\" (solved). " + selectiveHelp, (*shell).hint},
-		"solve":   {"[wld]", "solve the position exactly (or only win/loss/draw) within the \"time\" setting, a line a depth", (*shell).solve},
+		"solve":   {"[wld]", "solve the position exactly (or only win/loss/draw) within the \"time\" setting (beyond 30 empties: a search for that time, after an estimate of the solve), its progress on one updating line at a terminal", (*shell).solve},
 		"board":   {"[BOARD]", "show the board, or set it: 64 squares X/O/- from a1 to h8, then the side to move", (*shell).board},
 		"engine":  {"black|white|both|none", "choose which sides the engine plays by itself", (*shell).engineSides},
 		"level":   {"N", "strength: midgame depth N, exact endgame at 2N empties (up to 24)", (*shell).level},
@@ -463,13 +463,29 @@ func (s *shell) search(f func(ctx context.Context, progress func(search.Info))) 
 	if s.cfg.Interactive {
 		r := s.out.Reporter()
 		defer r.Close()
-		progress = func(in search.Info) {
-			if in.Best != bitboard.NoSquare {
-				r.Printf("  %s", describe(in))
-			}
-		}
+		progress = s.progress(r)
 	}
 	return s.in.While(func(ctx context.Context) { f(ctx, progress) }, nil)
+}
+
+// progress shows a search's reports: at a terminal on one line that each
+// report replaces, cut to the screen's width (a long solve would otherwise
+// fill the screen with wrapped lines), elsewhere a line each.
+func (s *shell) progress(r *textio.Reporter) func(search.Info) {
+	return func(in search.Info) {
+		if in.Best == bitboard.NoSquare {
+			return
+		}
+		text := "  " + describe(in)
+		if s.cfg.Editor == nil {
+			r.Println(text)
+			return
+		}
+		if w := s.cfg.Width - 1; len(text) > w {
+			text = text[:max(w-3, 0)] + "..."
+		}
+		r.Status(text)
+	}
 }
 
 func (s *shell) newGame(args []string) error {
@@ -685,7 +701,7 @@ func (s *shell) solve(args []string) error {
 		wld = true
 	}
 	pos := s.hist.Position()
-	// Say at once what will happen, show a line a depth, and stop at the
+	// Say at once what will happen, show the progress, and stop at the
 	// shell's time setting, as "outflank solve" does: beyond
 	// solveReachEmpties a solve cannot finish, so the search deepens until
 	// the time is spent (with no time set it solves anyway; Ctrl-C stops).
@@ -702,7 +718,11 @@ func (s *shell) solve(args []string) error {
 	switch {
 	case pos.Empties() > solveReachEmpties && t > 0:
 		lim.EndgameEmpties, lim.Soft = 0, t
-		s.out.Printf("%d empties are beyond an exact solve (hours or more): searching for %s instead (the \"time\" setting; \"time 0\" solves anyway)%s, a line a depth.", pos.Empties(), t, how)
+		s.out.Printf("%d empties: an exact solve would take about %s on one thread; searching for %s instead (the \"time\" setting; \"time 0\" solves anyway)%s.",
+			pos.Empties(), play.SolveEstimate(pos.Empties()), t, how)
+	case pos.Empties() > solveReachEmpties:
+		s.out.Printf("%d empties: an exact solve would take about %s on one thread; solving anyway (\"time 0\")%s.",
+			pos.Empties(), play.SolveEstimate(pos.Empties()), how)
 	case t > 0:
 		s.out.Printf("Solving %d empties %s, at most %s (the \"time\" setting)%s.", pos.Empties(), what, t, how)
 	default:
@@ -712,11 +732,7 @@ func (s *shell) solve(args []string) error {
 	stopped := s.in.While(func(ctx context.Context) {
 		r := s.out.Reporter()
 		defer r.Close()
-		info = play.Think(ctx, s.player.Engine, pos, lim, func(in search.Info) {
-			if in.Best != bitboard.NoSquare {
-				r.Printf("  %s", describe(in))
-			}
-		})
+		info = play.Think(ctx, s.player.Engine, pos, lim, s.progress(r))
 	}, nil)
 	switch {
 	case stopped:

@@ -137,6 +137,7 @@ func (o *Out) write(w io.Writer, s string) {
 type Reporter struct {
 	o      *Out
 	closed bool
+	status bool // a status line is on screen, without its newline
 }
 
 // Reporter returns a new Reporter writing to o's output.
@@ -147,16 +148,46 @@ func (r *Reporter) Println(s string) {
 	r.o.mu.Lock()
 	defer r.o.mu.Unlock()
 	if !r.closed {
+		r.clearStatus()
 		r.o.write(r.o.out, s)
+	}
+}
+
+// Status shows s on a terminal's status line: it replaces the status line
+// shown before (carriage return, then erase to the end of the line), so
+// that a search's progress takes one line of the screen, not one a depth.
+// The caller keeps s within the terminal's width. Only for terminals.
+func (r *Reporter) Status(s string) {
+	r.o.mu.Lock()
+	defer r.o.mu.Unlock()
+	if r.closed {
+		return
+	}
+	io.WriteString(r.o.out, "\r"+s+"\x1b[K")
+	if f, ok := r.o.out.(interface{ Flush() error }); ok {
+		f.Flush()
+	}
+	r.status = true
+}
+
+// clearStatus erases the status line, if one is shown.
+func (r *Reporter) clearStatus() {
+	if r.status {
+		io.WriteString(r.o.out, "\r\x1b[K")
+		if f, ok := r.o.out.(interface{ Flush() error }); ok {
+			f.Flush()
+		}
+		r.status = false
 	}
 }
 
 // Printf writes a formatted line unless r is closed.
 func (r *Reporter) Printf(format string, args ...any) { r.Println(fmt.Sprintf(format, args...)) }
 
-// Close stops r writing.
+// Close stops r writing and erases its status line.
 func (r *Reporter) Close() {
 	r.o.mu.Lock()
+	r.clearStatus()
 	r.closed = true
 	r.o.mu.Unlock()
 }
