@@ -44,17 +44,37 @@ func TestHelpIsCommandHelp(t *testing.T) {
 }
 
 // TestVersion: "outflank version" and "--version" print the build's
-// version, the one GTP's version command answers.
+// version, the one GTP's version command answers; the version names the
+// release, the commit and its date once each, whatever the build.
 func TestVersion(t *testing.T) {
 	for _, args := range [][]string{{"version"}, {"--version"}} {
 		out, _, err := runWithInput(t, "", args...)
-		if err != nil || !strings.HasPrefix(out, "outflank "+version()+" (go") {
+		if err != nil || !strings.HasPrefix(out, "outflank "+version()) || !strings.Contains(out, ", go") {
 			t.Errorf("%v: %v %q", args, err, out)
 		}
 	}
 	out, _, err := runWithInput(t, "1 version\nquit\n", "gtp", "--no-book", "--threads", "1")
 	if err != nil || !strings.Contains(out, "=1 "+version()+", 1 thread\n") {
 		t.Errorf("gtp version: %v %q", err, out)
+	}
+	rev := map[string]string{"vcs.revision": "1a2b3c4d5e6f7a8b9c0d", "vcs.time": "2026-11-27T09:30:00Z"}
+	for _, c := range []struct {
+		module string
+		vcs    map[string]string
+		want   string
+	}{
+		{"", nil, "dev"},
+		{"(devel)", nil, "dev"},
+		{"(devel)", rev, "dev (commit 1a2b3c4, 2026-11-27)"},
+		{"v0.0.0-20261127093000-1a2b3c4d5e6f", rev, "dev (commit 1a2b3c4, 2026-11-27)"},
+		{"v0.0.0-20261127093000-1a2b3c4d5e6f+dirty", map[string]string{"vcs.revision": "1a2b3c4d5e6f", "vcs.time": "2026-11-27T09:30:00Z", "vcs.modified": "true"}, "dev (commit 1a2b3c4, 2026-11-27, modified)"},
+		{"v1.2.4-0.20261127093000-1a2b3c4d5e6f", nil, "dev (commit 1a2b3c4, 2026-11-27)"}, // go install @commit
+		{"v1.2.0", nil, "v1.2.0"},
+		{"v1.2.0", rev, "v1.2.0 (commit 1a2b3c4, 2026-11-27)"},
+	} {
+		if got := versionOf(c.module, c.vcs); got != c.want {
+			t.Errorf("versionOf(%q, %v) = %q, want %q", c.module, c.vcs, got, c.want)
+		}
 	}
 }
 

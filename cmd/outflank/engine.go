@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"runtime"
-	"runtime/debug"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -127,23 +126,4 @@ func protocolArgs(e *env, c *command, args []string, depthHelp, timeHelp string)
 // defaultSetup is the set-up with every engine flag at its default.
 func defaultSetup(cmd string) (engineSetup, error) {
 	return addEngineFlags(pflag.NewFlagSet(cmd, pflag.ContinueOnError)).setup(cmd)
-}
-
-// version is the module version of the build ("(devel)" when built from a
-// checkout) with the VCS revision when known.
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "dev"
-	}
-	v := bi.Main.Version
-	if v == "" || v == "(devel)" {
-		v = "dev"
-	}
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 7 {
-			v += "+" + s.Value[:7]
-		}
-	}
-	return v
 }

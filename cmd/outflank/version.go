@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"runtime"
 	"runtime/debug"
+	"strings"
 )
 
 func init() {
@@ -12,11 +14,10 @@ func init() {
 		args:    "",
 		summary: "Print the version of this build (also --version; GTP's version command says the same).",
 		details: `The version comes from the module's build information: the release for
-"go install github.com/outflank-othello/outflank/cmd/outflank@vX.Y.Z", a
-pseudo-version (date and commit) for a build in a checkout, "dev" when the
-build recorded neither (e.g. built with -buildvcs=false). The VCS commit and
-whether the checkout had changes follow when recorded, then the Go version
-and platform.`,
+"go install github.com/outflank-othello/outflank/cmd/outflank@vX.Y.Z", else
+"dev"; then the commit, its date and whether the checkout had changes, where
+the build recorded them (go build and go install do; go run does not), then
+the Go version and platform.`,
 		run: runVersion,
 	})
 }
@@ -29,26 +30,64 @@ func runVersion(e *env, args []string) error {
 	if fs.NArg() != 0 {
 		return fmt.Errorf("version: unexpected argument %q", fs.Arg(0))
 	}
-	fmt.Fprintf(e.stdout, "outflank %s (%s)\n", version(), buildDetails())
+	v := version()
+	if v == "dev" {
+		v = "dev (no commit recorded: go run, or a build with -buildvcs=false)"
+	}
+	fmt.Fprintf(e.stdout, "outflank %s, %s %s/%s\n", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	return nil
 }
 
-// buildDetails is what the build information adds to the version: the
-// commit time, whether the checkout had changes, the Go version, the
-// platform.
-func buildDetails() string {
-	s := fmt.Sprintf("%s %s/%s", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+// version says which build this is, each fact once: the release ("v1.2.0",
+// or "dev" for any other build), then the commit and its date where the
+// build recorded them ("dev (commit 1a2b3c4, 2026-11-27, modified)").
+func version() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return s
+		return versionOf("", nil)
 	}
+	vcs := map[string]string{}
 	for _, kv := range bi.Settings {
-		switch {
-		case kv.Key == "vcs.time":
-			s = "committed " + kv.Value + ", " + s
-		case kv.Key == "vcs.modified" && kv.Value == "true":
-			s = "with local changes, " + s
-		}
+		vcs[kv.Key] = kv.Value
 	}
-	return s
+	return versionOf(bi.Main.Version, vcs)
+}
+
+// pseudoVersion matches a Go pseudo-version (v0.0.0-20261127093000-1a2b3c4d5e6f,
+// v1.2.4-0.20261127093000-1a2b3c4d5e6f, with "+dirty" for a checkout with
+// changes): go build stamps one in a checkout and go install @latest gives
+// one for an untagged commit. It carries the commit and its time.
+var pseudoVersion = regexp.MustCompile(`^v[0-9]+\.[0-9]+\.[0-9]+-(?:[0-9A-Za-z.-]*\.)?([0-9]{14})-([0-9a-f]{12})(\+dirty)?$`)
+
+// versionOf writes the version from the module version and the build's
+// settings (vcs.revision, vcs.time, vcs.modified). A pseudo-version is not
+// repeated: its commit and date are the ones shown.
+func versionOf(module string, settings map[string]string) string {
+	v, commit, date, modified := module, settings["vcs.revision"], settings["vcs.time"], settings["vcs.modified"] == "true"
+	if m := pseudoVersion.FindStringSubmatch(module); m != nil {
+		v = "dev"
+		if commit == "" {
+			commit = m[2]
+			date = m[1][:4] + "-" + m[1][4:6] + "-" + m[1][6:8]
+		}
+		modified = modified || m[3] != ""
+	}
+	v = strings.TrimSuffix(v, "+dirty")
+	if v == "" || v == "(devel)" {
+		v = "dev"
+	}
+	var facts []string
+	if commit != "" {
+		facts = append(facts, "commit "+commit[:min(len(commit), 7)])
+	}
+	if len(date) >= 10 {
+		facts = append(facts, date[:10])
+	}
+	if modified {
+		facts = append(facts, "modified")
+	}
+	if len(facts) == 0 {
+		return v
+	}
+	return v + " (" + strings.Join(facts, ", ") + ")"
 }
