@@ -50,7 +50,9 @@ With --sprt ELO0,ELO1 the match stops as soon as a sequential probability
 ratio test (on the opening pairs, α = β = 0.05 unless given) accepts
 "A − B >= ELO1" or "A − B <= ELO0"; --games is then the most it plays.
 
-Each opening is played twice, colours swapped. The score is A's: wins plus
+Each opening is played twice, colours swapped (an odd --games plays its last
+opening once, with A as black, and the error bar then comes from single
+games). The score is A's: wins plus
 half the draws over games, with a 95% error bar from the spread of the
 opening pairs' scores, and the Elo difference it implies. The disc margin
 counts the empty squares for the winner. An engine that crashes, stops
@@ -76,7 +78,7 @@ func addMatchFlags(fs *pflag.FlagSet) matchFlags {
 	return matchFlags{
 		openings:    fs.String("openings", "xot", "openings: a file of move transcripts (one a line), \"xot\" (built in) or \"start\""),
 		start:       fs.String("start", "", "start positions from an OBF file instead of openings"),
-		games:       fs.Int("games", 0, "number of games (default: every opening twice; 200 with the built-in XOT list)"),
+		games:       fs.Int("games", 0, "number of games (default: every opening twice; 200 with the built-in XOT list); an odd number plays the last opening once, A as black"),
 		concurrency: fs.Int("concurrency", runtime.NumCPU(), "games played at once"),
 		seed:        fs.Uint64("seed", 1, "seed for the order of the openings"),
 		depth:       fs.Int("depth", 0, "depth for engines whose spec gives neither depth nor time"),
@@ -142,8 +144,8 @@ func (f matchFlags) config(fs *pflag.FlagSet) (match.Config, error) {
 	if *f.concurrency < 1 {
 		return cfg, fmt.Errorf("--concurrency %d: want 1 or more", *f.concurrency)
 	}
-	if *f.games < 0 {
-		return cfg, fmt.Errorf("--games %d: want 0 (every opening twice) or more", *f.games)
+	if *f.games < 1 && fs.Changed("games") {
+		return cfg, fmt.Errorf("--games %d: want 1 or more (without --games: every opening twice, 200 games from the XOT list)", *f.games)
 	}
 	if *f.moveTimeout < 0 || *f.gameTimeout < 0 {
 		return cfg, errors.New("timeouts must not be negative")
@@ -236,16 +238,14 @@ func readFile[T any](name string, read func(io.Reader) (T, error)) (T, error) {
 	return v, nil
 }
 
-// progress shows the running score on stderr: one line rewritten in place
-// on a terminal, else a line now and then.
+// progress shows the running score on stderr after every game: one line
+// rewritten in place on a terminal, else a line a game.
 type progress struct {
 	w       io.Writer
 	tty     bool
 	quiet   bool
 	planned int
 	shown   bool // a line is on the terminal without its newline
-	last    time.Time
-	printed int // games done at the last line printed (not a terminal)
 	sprt    *match.SPRT
 }
 
@@ -269,12 +269,8 @@ func (p *progress) update(s match.Summary) {
 		p.shown = true
 		return
 	}
-	// Not a terminal (a log file): a line every 10% or 30 seconds.
-	step := max(1, p.planned/10)
-	if s.Games/step > p.printed/step || s.Games == p.planned || time.Since(p.last) > 30*time.Second {
-		fmt.Fprintln(p.w, line)
-		p.last, p.printed = time.Now(), s.Games
-	}
+	// Not a terminal (a log file): a line a game.
+	fmt.Fprintln(p.w, line)
 }
 
 // println prints a whole line (an event) without breaking the progress line.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"bufio"
 	"bytes"
 	"encoding/json"
@@ -47,6 +48,7 @@ func TestMatchCommandErrors(t *testing.T) {
 		{[]string{"self", "self", "--depth", "0", "--time", "soon"}, `--time "soon"`},
 		{[]string{"self", "self", "--depth", "77"}, "--depth 77"},
 		{[]string{"self", "self", "--concurrency", "0"}, "--concurrency 0"},
+		{[]string{"self", "self", "--games", "0"}, "--games 0: want 1 or more"},
 		{[]string{"self", "self", "--sprt", "5"}, `--sprt "5": want ELO0,ELO1`},
 		{[]string{"self", "self", "--start", "x.obf", "--openings", "start"}, "not both"},
 		{[]string{"self", "self", "--openings", filepath.Join(dir, "none.txt")}, "none.txt: no such file"},
@@ -122,5 +124,11 @@ func TestMatchSelfVsSelf(t *testing.T) {
 	}
 	if n != 6 {
 		t.Errorf("%d GGF records; want 6", n)
+	}
+	// Not at a terminal, the progress is a line after every game.
+	for g := 1; g <= 6; g++ {
+		if !strings.Contains(stderr, fmt.Sprintf("%d/6 games", g)) {
+			t.Errorf("no progress line after game %d:\n%s", g, stderr)
+		}
 	}
 }

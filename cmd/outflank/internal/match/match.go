@@ -37,8 +37,8 @@ type Config struct {
 	// its first pong (0 = 30s).
 	MoveTimeout, GameTimeout, StartTimeout time.Duration
 
-	// Progress, if set, is called after a game with the running summary
-	// (after the last game, and at most ten times a second before).
+	// Progress, if set, is called after every game with the running
+	// summary.
 	// Record, if set, receives each finished game in game order. Event, if
 	// set, receives each forfeit as it happens. The three are called from
 	// one goroutine, never at once.
@@ -313,15 +313,14 @@ func schedule(ctx context.Context, ws []*worker, plan []Pairing) <-chan played {
 // events and progress, hands the games to Record in game order, and runs
 // the SPRT on the opening pairs.
 type collector struct {
-	cfg          *Config
-	rep          *Report
-	planned      int
-	all          []GameResult
-	pending      map[int]GameResult // finished, waiting for an earlier game to go to Record
-	next         int                // the next game for Record
-	lastProgress time.Time
-	penta        [5]int          // complete pairs, for the SPRT
-	half         map[int]float64 // scores of games whose twin is not in
+	cfg     *Config
+	rep     *Report
+	planned int
+	all     []GameResult
+	pending map[int]GameResult // finished, waiting for an earlier game to go to Record
+	next    int                // the next game for Record
+	penta   [5]int             // complete pairs, for the SPRT
+	half    map[int]float64    // scores of games whose twin is not in
 }
 
 // add takes one finished game; it returns true when the match is over (all
@@ -350,10 +349,8 @@ func (c *collector) add(d played) (over bool) {
 			cfg.Record(r)
 		}
 	}
-	// Summarize reads every result: at most ten times a second.
-	if cfg.Progress != nil && (len(c.all) == c.planned || time.Since(c.lastProgress) >= 100*time.Millisecond) {
+	if cfg.Progress != nil {
 		cfg.Progress(Summarize(c.all))
-		c.lastProgress = time.Now()
 	}
 	if len(c.all) == c.planned {
 		return true

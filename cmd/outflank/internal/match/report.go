@@ -27,8 +27,13 @@ func pct(s, err float64) string {
 	if math.IsNaN(s) {
 		return "?"
 	}
-	if math.IsNaN(err) {
+	switch {
+	case math.IsNaN(err):
 		return fmt.Sprintf("%.1f%%", 100*s)
+	case s == 0:
+		return fmt.Sprintf("0.0%% (up to %.1f%%)", 100*err)
+	case s == 1:
+		return fmt.Sprintf("100.0%% (down to %.1f%%)", 100*(1-err))
 	}
 	return fmt.Sprintf("%.1f%% ± %.1f", 100*s, 100*err)
 }
@@ -50,8 +55,13 @@ func elo(x float64) string {
 }
 
 func eloRange(s Summary) string {
-	if math.IsNaN(s.EloLow) {
+	switch {
+	case math.IsNaN(s.EloLow):
 		return elo(s.Elo)
+	case math.IsInf(s.Elo, -1):
+		return "below " + elo(s.EloHigh) // a shutout: only a bound is known
+	case math.IsInf(s.Elo, 1):
+		return "above " + elo(s.EloLow)
 	}
 	return fmt.Sprintf("%s [%s, %s]", elo(s.Elo), elo(s.EloLow), elo(s.EloHigh))
 }
@@ -73,7 +83,7 @@ func limitText(e EngineInfo) string {
 // WriteTable writes the final result as a table for people.
 func (r *Report) WriteTable(w io.Writer) {
 	s := r.Summary
-	fmt.Fprintf(w, "Match: %d of %d games played, %d openings each with both colours\n", s.Games, r.Planned, r.Openings)
+	fmt.Fprintf(w, "Match: %d of %d games played, %s\n", s.Games, r.Planned, openingsText(r.Planned, r.Openings))
 	for i, e := range r.Engines {
 		name := ""
 		if e.Name != "" {
@@ -251,4 +261,22 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(j)
+}
+
+// openingsText says how the planned games use the openings: each opening
+// twice, colours swapped, and an odd game count's last opening once, with
+// A as black.
+func openingsText(planned, openings int) string {
+	pairs := planned / 2
+	text := fmt.Sprintf("%d openings each with both colours", pairs)
+	if pairs == 1 {
+		text = "1 opening with both colours"
+	}
+	if planned%2 == 1 {
+		text += ", 1 with A as black only"
+	}
+	if planned > 2*openings {
+		text += fmt.Sprintf(" (the %d openings repeat)", openings)
+	}
+	return text
 }

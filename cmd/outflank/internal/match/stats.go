@@ -25,7 +25,8 @@ type Summary struct {
 	WDL
 	AsBlack, AsWhite WDL // A's results with each colour
 	// Score is A's score rate, (wins + draws/2) / games, and ScoreErr the
-	// half-width of its 95% confidence interval (NaN below two samples).
+	// half-width of its 95% confidence interval (NaN below two samples; for
+	// a shutout, a score of 0 or 1, the distance to the interval's far end).
 	// When every game's colour-swapped twin is in, the samples are the
 	// opening pairs (Paired), which removes the openings' own imbalance from
 	// the error; otherwise they are single games.
@@ -109,6 +110,12 @@ func Summarize(rs []GameResult) Summary {
 		}
 	}
 	_, s.ScoreErr = meanErr(samples)
+	if (s.Score == 0 || s.Score == 1) && len(samples) > 1 {
+		// A shutout has no spread to measure, yet a few games prove
+		// little: the Wilson interval's far end, z²/(n+z²) from the score.
+		n := float64(len(samples))
+		s.ScoreErr = z95 * z95 / (n + z95*z95)
+	}
 	s.Elo = Elo(s.Score)
 	s.EloLow = Elo(s.Score - s.ScoreErr)
 	s.EloHigh = Elo(s.Score + s.ScoreErr)

@@ -2,6 +2,7 @@ package match
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -65,5 +66,42 @@ func TestSummarize(t *testing.T) {
 	}
 	if one := Summarize([]GameResult{res(0, 1, 3)}); !math.IsNaN(one.ScoreErr) || !math.IsNaN(one.EloLow) {
 		t.Errorf("one game: error %v", one.ScoreErr)
+	}
+}
+
+// TestShutout: a score of 0 or 1 gets an interval from the number of
+// samples (Wilson), not "± 0.0" and an infinite Elo alone.
+func TestShutout(t *testing.T) {
+	var lost, won []GameResult
+	for i := range 10 {
+		lost = append(lost, res(i, 0, -20))
+		won = append(won, res(i, 1, 20))
+	}
+	s := Summarize(lost)
+	// Five opening pairs: z²/(5+z²) = 0.434.
+	if !near(s.ScoreErr, 0.434, 0.001) || math.IsInf(s.EloHigh, 0) || s.EloHigh > -40 {
+		t.Errorf("shutout: score ± %v, Elo up to %v", s.ScoreErr, s.EloHigh)
+	}
+	if line := ProgressLine(s, 10, nil); !strings.Contains(line, "score 0.0% (up to 43.4%)  Elo below -46") {
+		t.Errorf("shutout progress line: %q", line)
+	}
+	if line := ProgressLine(Summarize(won), 10, nil); !strings.Contains(line, "score 100.0% (down to 56.6%)  Elo above +46") {
+		t.Errorf("whitewash progress line: %q", line)
+	}
+}
+
+// TestOpeningsText: the report says what an odd number of games does.
+func TestOpeningsText(t *testing.T) {
+	for _, c := range []struct {
+		planned, openings int
+		want              string
+	}{
+		{200, 100, "100 openings each with both colours"},
+		{3, 2, "1 opening with both colours, 1 with A as black only"},
+		{10, 1, "5 openings each with both colours (the 1 openings repeat)"},
+	} {
+		if got := openingsText(c.planned, c.openings); got != c.want {
+			t.Errorf("openingsText(%d, %d) = %q, want %q", c.planned, c.openings, got, c.want)
+		}
 	}
 }
