@@ -1,10 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
