@@ -68,21 +68,26 @@ const (
 )
 
 // Stages: weights change with the number of empty squares, in groups of
-// stageWidth empties (the 60-empty start position joins the last group).
-const (
-	stageWidth = 4
-	NumStages  = 15
-)
+// 60/stages empties (the 60-empty start position joins the last group).
+// The embedded weights have DefaultStages; a weights file may have any
+// count that divides 60 (ValidStages): finer stages follow the game more
+// closely and need more positions to fill each one.
+const DefaultStages = 15
 
-// Stage returns the weight stage used for a position with this many empties.
-func Stage(empties int) int {
-	return min(max(empties, 0), NumStages*stageWidth-1) / stageWidth
+// ValidStages reports whether an evaluation may have n stages.
+func ValidStages(n int) bool { return n >= 1 && n <= 60 && 60%n == 0 }
+
+// StageOf returns the stage, among stages, of a position with this many
+// empties.
+func StageOf(stages, empties int) int {
+	return min(max(empties, 0), 59) / (60 / stages)
 }
 
-// StageEmpties returns the range of empties that stage st covers.
-func StageEmpties(st int) (lo, hi int) {
-	lo, hi = st*stageWidth, st*stageWidth+stageWidth-1
-	if st == NumStages-1 {
+// StageRange returns the range of empties that stage st of stages covers.
+func StageRange(stages, st int) (lo, hi int) {
+	w := 60 / stages
+	lo, hi = st*w, st*w+w-1
+	if st == stages-1 {
 		hi = 60
 	}
 	return lo, hi
@@ -218,7 +223,7 @@ func buildLayout() *layoutT {
 
 // layoutHash identifies the pattern set, stages and feature order, so that a
 // weights file made for another layout is refused instead of misread.
-func layoutHash() uint32 {
+func layoutHash(stages int) uint32 {
 	h := crc32.NewIEEE()
 	var b []byte
 	for p := 0; p < numPatterns; p++ {
@@ -228,7 +233,7 @@ func layoutHash() uint32 {
 		}
 		b = append(b, layout.instances[p]...)
 	}
-	b = append(b, stageWidth, NumStages, mobSize, globSize)
+	b = append(b, byte(60/stages), byte(stages), mobSize, globSize)
 	h.Write(b)
 	return h.Sum32()
 }

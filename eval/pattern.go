@@ -24,13 +24,18 @@ type Pattern struct {
 	// side reads them, for EvaluateState.
 	swapped []int16
 	packed  []int16 // the weights as stored: one per class and stage
+	stages  int
+	// byEmpties and swappedByEmpties are the full and swapped tables of
+	// the stage of each count of empties (mod 64: an empty board, never
+	// searched, reads stage 0's): one load finds a position's table.
+	byEmpties, swappedByEmpties [64]*[fullStride]int16
 }
 
-// newPattern expands packed weights (NumStages*packedStride) into a Pattern.
-func newPattern(packed []int16) *Pattern {
+// newPattern expands packed weights (stages*packedStride) into a Pattern.
+func newPattern(packed []int16, stages int) *Pattern {
 	l := layout
-	e := &Pattern{full: make([]int16, NumStages*fullStride), packed: packed}
-	for st := 0; st < NumStages; st++ {
+	e := &Pattern{full: make([]int16, stages*fullStride), packed: packed, stages: stages}
+	for st := 0; st < stages; st++ {
 		src := packed[st*packedStride : (st+1)*packedStride]
 		dst := e.full[st*fullStride : (st+1)*fullStride]
 		for p := 0; p < numPatterns; p++ {
@@ -43,18 +48,23 @@ func newPattern(packed []int16) *Pattern {
 		}
 		copy(dst[l.fullOff[numPatterns]:], src[l.packOff[numPatterns]:])
 	}
-	e.swapped = make([]int16, NumStages*fullStride)
+	e.swapped = make([]int16, stages*fullStride)
 	for p := 0; p < numPatterns; p++ {
 		swap := make([]int32, l.size[p])
 		for i := range swap {
 			swap[i] = l.fullOff[p] + int32(swapDigits(i))
 		}
-		for st := 0; st < NumStages; st++ {
+		for st := 0; st < stages; st++ {
 			base := st * fullStride
 			for i, j := range swap {
 				e.swapped[base+int(l.fullOff[p])+i] = e.full[base+int(j)]
 			}
 		}
+	}
+	for n := range e.byEmpties {
+		st := StageOf(stages, n)
+		e.byEmpties[n] = (*[fullStride]int16)(e.full[st*fullStride : (st+1)*fullStride])
+		e.swappedByEmpties[n] = (*[fullStride]int16)(e.swapped[st*fullStride : (st+1)*fullStride])
 	}
 	return e
 }
@@ -75,14 +85,12 @@ func round(s int) int {
 // stage returns the full weight table of the stage of a position with this
 // many empties.
 func (e *Pattern) stage(empties int) *[fullStride]int16 {
-	st := Stage(empties)
-	return (*[fullStride]int16)(e.full[st*fullStride : (st+1)*fullStride])
+	return e.byEmpties[empties&63]
 }
 
 // swappedStage is stage for the swapped tables.
 func (e *Pattern) swappedStage(empties int) *[fullStride]int16 {
-	st := Stage(empties)
-	return (*[fullStride]int16)(e.swapped[st*fullStride : (st+1)*fullStride])
+	return e.swappedByEmpties[empties&63]
 }
 
 // globals returns the weights of the global features of a position, read
@@ -109,9 +117,10 @@ func (e *Pattern) Score(player, opponent uint64) int {
 
 // Features writes the indexes, within one stage of packed weights, of the
 // NumFeatures weights whose sum is the evaluation of a position, and returns
-// the stage. Training fits weights through it, so that the evaluation and
-// the trainer can never disagree on what a weight means.
-func Features(player, opponent uint64, dst *[NumFeatures]int32) (stage int) {
+// the position's empties, which choose the stage (StageOf). Training fits
+// weights through it, so that the evaluation and the trainer can never
+// disagree on what a weight means.
+func Features(player, opponent uint64, dst *[NumFeatures]int32) (empties int) {
 	l := layout
 	var idx [numInstances]int32
 	indexes(player, opponent, &idx)
@@ -119,13 +128,13 @@ func Features(player, opponent uint64, dst *[NumFeatures]int32) (stage int) {
 		p := l.instOf[n]
 		dst[n] = l.packOff[p] + int32(l.classOf[p][i-l.fullOff[p]])
 	}
-	empties := 64 - bits.OnesCount64(player|opponent)
+	empties = 64 - bits.OnesCount64(player|opponent)
 	mp, mo := mobilities(player, opponent)
 	g := l.packOff[numPatterns]
 	dst[numInstances] = g + globMobP + int32(min(mp, maxMobility))
 	dst[numInstances+1] = g + globMobO + int32(min(mo, maxMobility))
 	dst[numInstances+2] = g + globParity + int32(empties&1)
-	return Stage(empties)
+	return empties
 }
 
 // FeatureFamily names the family of feature slot k of Features: a
@@ -142,16 +151,23 @@ func FeatureFamily(k int) string {
 }
 
 // PackedStride is the number of packed weights per stage; a weight set has
-// NumStages*PackedStride() of them, stage by stage.
+// Stages()*PackedStride() of them, stage by stage.
 func PackedStride() int { return packedStride }
+
+// Stages is the number of stages of e's weights.
+func (e *Pattern) Stages() int { return e.stages }
 
 // Packed returns a copy of the weights in packed order (see Features).
 func (e *Pattern) Packed() []int16 { return append([]int16(nil), e.packed...) }
 
-// FromPacked builds an evaluation from NumStages*PackedStride() weights.
-func FromPacked(w []int16) (*Pattern, error) {
-	if len(w) != NumStages*packedStride {
-		return nil, fmt.Errorf("eval: %d weights, want %d", len(w), NumStages*packedStride)
+// FromPacked builds an evaluation of stages stages from
+// stages*PackedStride() weights.
+func FromPacked(w []int16, stages int) (*Pattern, error) {
+	if !ValidStages(stages) {
+		return nil, fmt.Errorf("eval: %d stages: want a divisor of 60", stages)
 	}
-	return newPattern(append([]int16(nil), w...)), nil
+	if len(w) != stages*packedStride {
+		return nil, fmt.Errorf("eval: %d weights, want %d for %d stages", len(w), stages*packedStride, stages)
+	}
+	return newPattern(append([]int16(nil), w...), stages), nil
 }

@@ -2,8 +2,11 @@ package eval
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/crc32"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,11 +40,11 @@ func randomPositions(seed uint64, games int) []bitboard.Position {
 // randomWeights returns a Pattern with random weights.
 func randomWeights(t testing.TB, seed uint64) *Pattern {
 	rng := rand.New(rand.NewPCG(seed, 2))
-	w := make([]int16, NumStages*PackedStride())
+	w := make([]int16, DefaultStages*PackedStride())
 	for i := range w {
 		w[i] = int16(rng.IntN(2001) - 1000)
 	}
-	e, err := FromPacked(w)
+	e, err := FromPacked(w, DefaultStages)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,10 +131,11 @@ func TestFeaturesMatchScore(t *testing.T) {
 	e := randomWeights(t, 4)
 	var f [NumFeatures]int32
 	for _, pos := range randomPositions(5, 50) {
-		st := Features(pos.Player, pos.Opponent, &f)
-		if st != Stage(pos.Empties()) {
-			t.Fatalf("stage %d, want %d", st, Stage(pos.Empties()))
+		empties := Features(pos.Player, pos.Opponent, &f)
+		if empties != pos.Empties() {
+			t.Fatalf("Features: %d empties, want %d", empties, pos.Empties())
 		}
+		st := StageOf(e.Stages(), empties)
 		sum := 0
 		for _, i := range f {
 			sum += int(e.packed[st*packedStride+int(i)])
@@ -144,11 +148,11 @@ func TestFeaturesMatchScore(t *testing.T) {
 
 func TestEvaluateRange(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
-	w := make([]int16, NumStages*PackedStride())
+	w := make([]int16, DefaultStages*PackedStride())
 	for i := range w {
 		w[i] = int16(rng.IntN(65536) - 32768) // extreme weights must still clamp
 	}
-	e, _ := FromPacked(w)
+	e, _ := FromPacked(w, DefaultStages)
 	for _, pos := range randomPositions(7, 20) {
 		if v := e.Evaluate(pos.Player, pos.Opponent); v < -64 || v > 64 {
 			t.Fatalf("%v: Evaluate %d out of -64..64", pos, v)
@@ -157,10 +161,69 @@ func TestEvaluateRange(t *testing.T) {
 }
 
 func TestStage(t *testing.T) {
-	for e := 0; e <= 60; e++ {
-		if s := Stage(e); s < 0 || s >= NumStages || e < 60 && s != e/stageWidth {
-			t.Errorf("Stage(%d) = %d", e, s)
+	for stages := 1; stages <= 60; stages++ {
+		if !ValidStages(stages) {
+			continue
 		}
+		w := 60 / stages
+		for e := 0; e <= 60; e++ {
+			s := StageOf(stages, e)
+			if s < 0 || s >= stages || e < 60 && s != e/w {
+				t.Errorf("%d stages: StageOf(%d) = %d", stages, e, s)
+			}
+			if lo, hi := StageRange(stages, s); e < lo || e > hi {
+				t.Errorf("%d stages: %d empties in stage %d, which covers %d-%d", stages, e, s, lo, hi)
+			}
+		}
+	}
+	for _, bad := range []int{0, 7, 61, -1} {
+		if ValidStages(bad) {
+			t.Errorf("ValidStages(%d)", bad)
+		}
+	}
+}
+
+// TestFinerStages: an evaluation of 30 stages (a weights file may have any
+// divisor of 60) round-trips through its file, reads each position's own
+// stage, and a file cannot pass for another stage count.
+func TestFinerStages(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 30))
+	w := make([]int16, 30*PackedStride())
+	for i := range w {
+		w[i] = int16(rng.IntN(512) - 256)
+	}
+	e, err := FromPacked(w, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Parse(e.Encode())
+	if err != nil || f.Stages() != 30 || !slices.Equal(f.packed, e.packed) {
+		t.Fatalf("30 stages: parse %v, %d stages", err, f.Stages())
+	}
+	var feat [NumFeatures]int32
+	for _, pos := range randomPositions(31, 40) {
+		st := StageOf(30, Features(pos.Player, pos.Opponent, &feat))
+		sum := 0
+		for _, i := range feat {
+			sum += int(w[st*packedStride+int(i)])
+		}
+		if got := f.Score(pos.Player, pos.Opponent); got != sum {
+			t.Fatalf("%v: Score %d, its stage's features %d", pos, got, sum)
+		}
+		var s State
+		f.Init(&s, pos.Player, pos.Opponent)
+		if got := f.EvaluateState(&s); got != f.Evaluate(pos.Player, pos.Opponent) {
+			t.Fatalf("%v: EvaluateState %d, Evaluate %d", pos, got, f.Evaluate(pos.Player, pos.Opponent))
+		}
+	}
+	data := e.Encode()
+	data[6] = 15 // claims 15 stages (header checksum made good): the layout hash and the count disagree
+	binary.LittleEndian.PutUint32(data[28:], crc32.ChecksumIEEE(data[:28]))
+	if _, err := Parse(data); err == nil || !strings.Contains(err.Error(), "layout") {
+		t.Errorf("a 30-stage file read as 15 stages: %v", err)
+	}
+	if _, err := FromPacked(w, 7); err == nil {
+		t.Error("7 stages accepted")
 	}
 }
 
@@ -195,7 +258,7 @@ func slicesEqual(a, b []int16) bool {
 // so that its file is small and quick to parse many times.
 func sparseWeights(seed uint64) []int16 {
 	rng := rand.New(rand.NewPCG(seed, 3))
-	w := make([]int16, NumStages*PackedStride())
+	w := make([]int16, DefaultStages*PackedStride())
 	for i := range w {
 		if rng.IntN(100) == 0 {
 			w[i] = int16(rng.IntN(2001) - 1000)
@@ -205,7 +268,7 @@ func sparseWeights(seed uint64) []int16 {
 }
 
 func TestParseRejectsBadFiles(t *testing.T) {
-	e, _ := FromPacked(sparseWeights(9))
+	e, _ := FromPacked(sparseWeights(9), DefaultStages)
 	good := e.Encode()
 	cases := map[string]struct {
 		data []byte
@@ -236,7 +299,7 @@ func TestParseRejectsBadFiles(t *testing.T) {
 	}
 	// Any truncation and any single damaged payload byte is caught.
 	for n := 0; n < len(good); n += 1 + n/8 {
-		if _, err := decode(good[:n]); err == nil {
+		if _, _, err := decode(good[:n]); err == nil {
 			t.Fatalf("truncated to %d bytes: accepted", n)
 		}
 	}
@@ -246,21 +309,21 @@ func TestParseRejectsBadFiles(t *testing.T) {
 		// A flipped bit that DEFLATE ignores (e.g. the code length of an
 		// unused symbol) may decode to the same weights; anything else
 		// must be refused.
-		if w, err := decode(bad); err == nil && !slicesEqual(w, e.packed) {
+		if w, _, err := decode(bad); err == nil && !slicesEqual(w, e.packed) {
 			t.Fatalf("byte %d damaged: accepted different weights", i)
 		}
 	}
 }
 
 func FuzzParse(f *testing.F) {
-	e, _ := FromPacked(sparseWeights(10))
+	e, _ := FromPacked(sparseWeights(10), DefaultStages)
 	good := e.Encode()
 	f.Add(good)
 	f.Add(good[:headerSize])
 	f.Add([]byte("OFEV"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		e, err := Parse(data)
-		if err == nil && len(e.packed) != NumStages*packedStride {
+		if err == nil && len(e.packed) != e.Stages()*packedStride {
 			t.Fatal("accepted a file with the wrong number of weights")
 		}
 	})

@@ -18,11 +18,11 @@ import (
 //	offset size
 //	 0     4    magic "OFEV"
 //	 4     2    format version (1)
-//	 6     2    stages (NumStages)
+//	 6     2    stages (DefaultStages in the embedded file; any divisor of 60)
 //	 8     4    layout hash: pattern squares, instances, stages, globals
 //	12     2    scale (weight units per disc)
 //	14     2    reserved, 0
-//	16     4    number of int16 weights (NumStages*PackedStride())
+//	16     4    number of int16 weights (stages*PackedStride())
 //	20     4    payload size in bytes
 //	24     4    CRC-32 (IEEE) of the weights as little-endian int16s
 //	28     4    CRC-32 of bytes 0..27
@@ -69,64 +69,68 @@ func Load(path string) (*Pattern, error) {
 
 // Parse decodes a weights file held in memory.
 func Parse(data []byte) (*Pattern, error) {
-	w, err := decode(data)
+	w, stages, err := decode(data)
 	if err != nil {
 		return nil, err
 	}
-	return newPattern(w), nil
+	return newPattern(w, stages), nil
 }
 
-func decode(data []byte) ([]int16, error) {
+func decode(data []byte) (w []int16, stages int, err error) {
 	if len(data) < headerSize {
 		if len(data) >= 4 && string(data[:4]) != magic {
-			return nil, errors.New("not an Outflank weights file (bad magic)")
+			return nil, 0, errors.New("not an Outflank weights file (bad magic)")
 		}
-		return nil, fmt.Errorf("truncated: %d bytes, shorter than the %d-byte header", len(data), headerSize)
+		return nil, 0, fmt.Errorf("truncated: %d bytes, shorter than the %d-byte header", len(data), headerSize)
 	}
 	h := data[:headerSize]
 	le := binary.LittleEndian
 	if string(h[:4]) != magic {
-		return nil, errors.New("not an Outflank weights file (bad magic)")
+		return nil, 0, errors.New("not an Outflank weights file (bad magic)")
 	}
 	if v := le.Uint16(h[4:]); v != formatVersion {
-		return nil, fmt.Errorf("format version %d, this build reads version %d", v, formatVersion)
+		return nil, 0, fmt.Errorf("format version %d, this build reads version %d", v, formatVersion)
 	}
 	if got, want := le.Uint32(h[28:]), crc32.ChecksumIEEE(h[:28]); got != want {
-		return nil, errors.New("header checksum mismatch (damaged file)")
+		return nil, 0, errors.New("header checksum mismatch (damaged file)")
 	}
-	if st, lh := le.Uint16(h[6:]), le.Uint32(h[8:]); int(st) != NumStages || lh != layoutHash() {
-		return nil, fmt.Errorf("made for another pattern layout (%d stages, layout %08x; this build: %d stages, layout %08x)",
-			st, lh, NumStages, layoutHash())
+	stages = int(le.Uint16(h[6:]))
+	if !ValidStages(stages) {
+		return nil, 0, fmt.Errorf("%d stages: want a divisor of 60 (damaged, or another format)", stages)
+	}
+	if lh := le.Uint32(h[8:]); lh != layoutHash(stages) {
+		return nil, 0, fmt.Errorf("made for another pattern layout (layout %08x; this build, at %d stages: %08x)",
+			lh, stages, layoutHash(stages))
 	}
 	if s := le.Uint16(h[12:]); s != Scale {
-		return nil, fmt.Errorf("scale %d, this build uses %d", s, Scale)
+		return nil, 0, fmt.Errorf("scale %d, this build uses %d", s, Scale)
 	}
 	n, size := le.Uint32(h[16:]), le.Uint32(h[20:])
-	if int(n) != NumStages*packedStride {
-		return nil, fmt.Errorf("%d weights, this layout has %d", n, NumStages*packedStride)
+	if int(n) != stages*packedStride {
+		return nil, 0, fmt.Errorf("%d weights, this layout has %d at %d stages", n, stages*packedStride, stages)
 	}
 	if have := len(data) - headerSize; int64(have) != int64(size) {
 		if have < int(size) {
-			return nil, fmt.Errorf("truncated: header says %d bytes of weights, file has %d", size, have)
+			return nil, 0, fmt.Errorf("truncated: header says %d bytes of weights, file has %d", size, have)
 		}
-		return nil, fmt.Errorf("%d bytes of trailing data after the weights", have-int(size))
+		return nil, 0, fmt.Errorf("%d bytes of trailing data after the weights", have-int(size))
 	}
 	raw := make([]byte, 2*int(n))
 	r := flate.NewReader(bytes.NewReader(data[headerSize:]))
 	if _, err := io.ReadFull(r, raw); err != nil {
-		return nil, fmt.Errorf("damaged weights payload: %v", err)
+		return nil, 0, fmt.Errorf("damaged weights payload: %v", err)
 	}
 	if k, err := r.Read(make([]byte, 1)); k != 0 || err != io.EOF {
-		return nil, errors.New("damaged weights payload: more data than the header says")
+		return nil, 0, errors.New("damaged weights payload: more data than the header says")
 	}
 	if got, want := crc32.ChecksumIEEE(raw), le.Uint32(h[24:]); got != want {
-		return nil, errors.New("weights checksum mismatch (damaged file)")
+		return nil, 0, errors.New("weights checksum mismatch (damaged file)")
 	}
-	w := make([]int16, n)
+	w = make([]int16, n)
 	for i := range w {
 		w[i] = int16(le.Uint16(raw[2*i:]))
 	}
-	return w, nil
+	return w, stages, nil
 }
 
 // Encode returns the weights file of e.
@@ -143,8 +147,8 @@ func (e *Pattern) Encode() []byte {
 	h := make([]byte, headerSize)
 	copy(h, magic)
 	le.PutUint16(h[4:], formatVersion)
-	le.PutUint16(h[6:], NumStages)
-	le.PutUint32(h[8:], layoutHash())
+	le.PutUint16(h[6:], uint16(e.stages))
+	le.PutUint32(h[8:], layoutHash(e.stages))
 	le.PutUint16(h[12:], Scale)
 	le.PutUint32(h[16:], uint32(len(e.packed)))
 	le.PutUint32(h[20:], uint32(z.Len()))

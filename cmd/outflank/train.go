@@ -102,6 +102,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	overlap := fs.Int("overlap", 1, "positions within this many empties of a stage's edge also train the neighbouring stage (0 = off)")
 	smooth := fs.Float64("smooth", 0, "pull each weight towards the same weight of the neighbouring stages (Adam)")
 	stageTie := fs.Int("stage-tie", 1, "train groups of this many neighbouring stages as one (ablations; Adam)")
+	stages := fs.Int("stages", eval.DefaultStages, "weight stages by empties: a divisor of 60 (15: 4 empties each, the embedded weights'; 30: 2; 60: 1)")
 	disable := fs.StringSlice("disable", nil, "feature families to leave out (weights 0), e.g. row2,parity (ablations; Adam)")
 	samplesFile := fs.String("samples", "", "cache the labelled positions in this file (reused if it exists)")
 	solveEmpties := fs.Int("solve-empties", 18, "label positions with at most this many empties by an exact solve")
@@ -176,8 +177,11 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	if *holdOut <= 0 || *holdOut >= 1 || *epochs < 1 || *rate <= 0 || *finalRate <= 0 || *l2 < 0 || *smooth < 0 {
 		return nil, fmt.Errorf("train: --holdout must be in (0,1), --epochs >= 1, rates > 0, --l2 and --smooth >= 0")
 	}
-	if *stageTie < 1 || eval.NumStages%*stageTie != 0 {
-		return nil, fmt.Errorf("train: --stage-tie %d: want a divisor of %d", *stageTie, eval.NumStages)
+	if !eval.ValidStages(*stages) {
+		return nil, fmt.Errorf("train: --stages %d: want a divisor of 60 (15, 20, 30 or 60)", *stages)
+	}
+	if *stageTie < 1 || *stages%*stageTie != 0 {
+		return nil, fmt.Errorf("train: --stage-tie %d: want a divisor of the %d stages", *stageTie, *stages)
 	}
 	if *optimizer == "sgd" && (*smooth > 0 || *stageTie > 1 || len(*disable) > 0) {
 		return nil, fmt.Errorf("train: --smooth, --stage-tie and --disable need --optimizer adam")
@@ -188,7 +192,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 		relabel: rl, searchEval: *searchEval, searchFiles: *searchFiles, labelMix: *labelMix, shardSet: *shard != "", dropUnsearched: *dropUnsearched, searchLimit: *searchLimit, checkEvery: *checkEvery,
 		fit: train.Config{
 			Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2,
-			Overlap: *overlap, Smooth: *smooth, StageTie: *stageTie, Disable: *disable,
+			Overlap: *overlap, Smooth: *smooth, StageTie: *stageTie, Disable: *disable, Stages: *stages,
 			Checkpoint: *checkpoint, Resume: *resume,
 		},
 		quiet: *quiet,

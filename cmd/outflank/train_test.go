@@ -313,3 +313,25 @@ func TestTrainSelfPlayGrowing(t *testing.T) {
 		t.Errorf("after the file grew, want the cache's WTHOR labels and 8 self-play games:\n%s", got)
 	}
 }
+
+// TestTrainFinerStages: --stages writes weights of that many stages, which
+// the engine loads and plays with; a count that does not divide 60 is
+// refused.
+func TestTrainFinerStages(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "w30.weights")
+	if stdout, stderr, err := runCmd(t, "train", "--wthor", "../../testdata/wthor", "--max-games", "200", "--solve-share", "0",
+		"--stages", "30", "--smooth", "0.1", "--epochs", "1", "--quiet", "--out", out); err != nil {
+		t.Fatalf("train: %v\n%s%s", err, stdout, stderr)
+	}
+	ev, err := eval.Load(out)
+	if err != nil || ev.Stages() != 30 {
+		t.Fatalf("load: %v, %d stages", err, ev.Stages())
+	}
+	if _, stderr, err := runCmd(t, "evalcheck", "--eval", out, "--games", "2", "--depth", "2"); err != nil {
+		t.Fatalf("evalcheck with 30 stages: %v\n%s", err, stderr)
+	}
+	if _, _, err := runCmd(t, "train", "--wthor", "../../testdata/wthor", "--stages", "7", "--out", out); err == nil || !strings.Contains(err.Error(), "--stages 7") {
+		t.Errorf("--stages 7: %v", err)
+	}
+}

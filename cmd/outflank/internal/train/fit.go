@@ -44,7 +44,11 @@ type Config struct {
 	// neighbouring stages: the gradient of Smooth/2 times the squared
 	// differences. Finer stages have fewer positions each; this lets a
 	// stage borrow from its neighbours where its own data is thin.
-	Smooth      float64
+	Smooth float64
+	// Stages is the number of weight stages (eval.ValidStages; 0:
+	// eval.DefaultStages). Finer stages follow the game more closely and
+	// need more positions: see eval/README.md's ablations.
+	Stages      int
 	Checkpoint  string // file to save the state after each epoch ("" = none)
 	Resume      bool   // start from Checkpoint if it exists
 	Progress    func(phase string, done, total int)
@@ -83,7 +87,7 @@ func (s *StageError) done() {
 // Report holds the errors of the quantised weights after an epoch.
 type Report struct {
 	Epoch              int
-	Train, Test        [eval.NumStages]StageError
+	Train, Test        []StageError // by stage
 	TrainAll, TestAll  StageError
 	TestExactByEmpties map[int]*StageError // held-out samples with exact labels, by empties
 }
@@ -99,8 +103,17 @@ type state struct {
 // Fit trains weights on samples and returns the evaluation after the last
 // epoch with the held-out errors of every epoch.
 func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
+	if cfg.Stages == 0 {
+		cfg.Stages = eval.DefaultStages
+	}
+	if !eval.ValidStages(cfg.Stages) {
+		return nil, nil, fmt.Errorf("%d stages: want a divisor of 60", cfg.Stages)
+	}
+	if cfg.StageTie > 1 && cfg.Stages%cfg.StageTie != 0 {
+		return nil, nil, fmt.Errorf("stage tie %d: want a divisor of the %d stages", cfg.StageTie, cfg.Stages)
+	}
 	stride := eval.PackedStride()
-	n := eval.NumStages * stride
+	n := cfg.Stages * stride
 	st := state{w: make([]float32, n), m: make([]float32, n), v: make([]float32, n)}
 	if cfg.Batch <= 0 {
 		cfg.Batch = 256
@@ -159,7 +172,7 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 				return nil, reports, err
 			}
 		}
-		e, err := quantise(st.w, cfg.StageTie)
+		e, err := quantise(st.w, cfg.StageTie, cfg.Stages)
 		if err != nil {
 			return nil, reports, err
 		}
@@ -170,7 +183,7 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 			cfg.EpochReport(r)
 		}
 	}
-	e, err := quantise(st.w, cfg.StageTie)
+	e, err := quantise(st.w, cfg.StageTie, cfg.Stages)
 	return e, reports, err
 }
 
@@ -197,7 +210,7 @@ func sgdEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Conf
 			cfg.Progress(phase, n, len(order))
 		}
 		s := &samples[i]
-		stage := eval.Features(s.Player, s.Opponent, &f)
+		stage := eval.StageOf(cfg.Stages, eval.Features(s.Player, s.Opponent, &f))
 		w := st.w[stage*stride : (stage+1)*stride]
 		var pred float32
 		for _, k := range f {
@@ -227,7 +240,7 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 	l2 := float32(cfg.L2)
 	smooth := float32(cfg.Smooth)
 	tie := cfg.StageTie
-	nStages := eval.NumStages / tie * tie
+	nStages := cfg.Stages / tie * tie
 	for start := 0; start < len(order); start += cfg.Batch {
 		if cfg.Progress != nil && start/cfg.Batch%256 == 0 {
 			cfg.Progress(phase, start, len(order))
@@ -237,15 +250,15 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 		touched = touched[:0]
 		for _, i := range batch {
 			s := &samples[i]
-			stage := eval.Features(s.Player, s.Opponent, &all)
+			stage := eval.StageOf(cfg.Stages, eval.Features(s.Player, s.Opponent, &all))
 			for i, k := range keep {
 				f[i] = all[k]
 			}
 			stage -= stage % tie // a tied group trains its first stage
 			other := -1          // a neighbouring stage this position also trains
 			if cfg.Overlap > 0 {
-				lo, _ := eval.StageEmpties(stage)
-				_, hi := eval.StageEmpties(stage + tie - 1)
+				lo, _ := eval.StageRange(cfg.Stages, stage)
+				_, hi := eval.StageRange(cfg.Stages, stage+tie-1)
 				switch e := s.Empties(); {
 				case e < lo+cfg.Overlap && stage > 0:
 					other = stage - tie
@@ -301,9 +314,10 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 	}
 }
 
-// quantise rounds the weights to int16 units of 1/eval.Scale disc; with
-// tie > 1 every stage takes the weights of the first of its group.
-func quantise(w []float32, tie int) (*eval.Pattern, error) {
+// quantise rounds the weights of stages stages to int16 units of
+// 1/eval.Scale disc; with tie > 1 every stage takes the weights of the
+// first of its group.
+func quantise(w []float32, tie, stages int) (*eval.Pattern, error) {
 	q := make([]int16, len(w))
 	stride := eval.PackedStride()
 	for i := range q {
@@ -312,20 +326,21 @@ func quantise(w []float32, tie int) (*eval.Pattern, error) {
 		x := math.Round(float64(v) * eval.Scale)
 		q[i] = int16(min(max(x, math.MinInt16), math.MaxInt16))
 	}
-	return eval.FromPacked(q)
+	return eval.FromPacked(q, stages)
 }
 
 // Measure returns the mean absolute errors of e, per stage, on the training
 // and held-out samples, with held-out exact labels by empties.
 func Measure(e *eval.Pattern, samples []Sample, seed uint64, holdOut float64, progress func(string, int, int)) Report {
-	r := Report{TestExactByEmpties: map[int]*StageError{}}
+	r := Report{TestExactByEmpties: map[int]*StageError{},
+		Train: make([]StageError, e.Stages()), Test: make([]StageError, e.Stages())}
 	for i := range samples {
 		if progress != nil && i%65536 == 0 {
 			progress("measuring", i, len(samples))
 		}
 		s := &samples[i]
 		err := float64(e.Score(s.Player, s.Opponent))/eval.Scale - float64(s.Score)
-		st := eval.Stage(s.Empties())
+		st := eval.StageOf(e.Stages(), s.Empties())
 		if Split(seed, s.Game, holdOut) {
 			r.Test[st].add(err)
 			r.TestAll.add(err)
@@ -360,6 +375,9 @@ const ckMagic = "OFCK"
 
 func configHash(cfg Config, n int) uint32 {
 	s := fmt.Sprintf("%d %g %d %q %d %g %g %g %d %d %q %d %g", cfg.Seed, cfg.HoldOut, cfg.Epochs, cfg.Optimizer, cfg.Batch, cfg.Rate, cfg.FinalRate, cfg.L2, cfg.Overlap, n, cfg.Disable, cfg.StageTie, cfg.Smooth)
+	if cfg.Stages != eval.DefaultStages { // so that checkpoints of the default keep their hash
+		s += fmt.Sprintf(" stages=%d", cfg.Stages)
+	}
 	return crc32.ChecksumIEEE([]byte(s))
 }
 
@@ -415,8 +433,8 @@ func loadCheckpoint(path string, cfg Config, n int) (state, error) {
 // WriteReport prints a per-stage error table.
 func WriteReport(w io.Writer, r Report) {
 	fmt.Fprintf(w, "%-9s %10s %9s %10s %9s\n", "empties", "train n", "train MAE", "held-out n", "held MAE")
-	for st := eval.NumStages - 1; st >= 0; st-- {
-		lo, hi := eval.StageEmpties(st)
+	for st := len(r.Train) - 1; st >= 0; st-- {
+		lo, hi := eval.StageRange(len(r.Train), st)
 		fmt.Fprintf(w, "%2d-%-6d %10d %9.2f %10d %9.2f\n", lo, hi, r.Train[st].N, r.Train[st].MAE, r.Test[st].N, r.Test[st].MAE)
 	}
 	fmt.Fprintf(w, "%-9s %10d %9.2f %10d %9.2f\n", "all", r.TrainAll.N, r.TrainAll.MAE, r.TestAll.N, r.TestAll.MAE)

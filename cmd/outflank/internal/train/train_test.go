@@ -263,7 +263,7 @@ func TestFitAblationOptions(t *testing.T) {
 	var f [eval.NumFeatures]int32
 	nonzero := 0
 	for _, s := range samples {
-		st := eval.Features(s.Player, s.Opponent, &f)
+		st := eval.StageOf(e.Stages(), eval.Features(s.Player, s.Opponent, &f))
 		for k, i := range f {
 			v := w[st*stride+int(i)]
 			if fam := eval.FeatureFamily(k); (fam == "row2" || fam == "parity") && v != 0 {
