@@ -23,7 +23,7 @@
 //
 // The engine's tuning knobs come from the environment in a build with
 // -tags exptune (go run -tags exptune bench/gameloss.go ...).
-// bench/journal/2026-11-22-midgame-mpc-node-speed.md (round of 2026-11-22 night) has its figures.
+// Its figures are in the journal, bench/journal/2026-11-22-midgame-mpc-node-speed.md.
 package main
 
 import (

@@ -704,8 +704,8 @@ func TestScreenSearchesOnlyCloseMoves(t *testing.T) {
 	}
 }
 
-// The embedded book reads, starts at the start position, and values the
-// line of issue 17 (where the old statistics book chose G6) by search.
+// The embedded book reads, starts at the start position, and values by
+// search the line where the old statistics book chose G6.
 func TestDefaultBook(t *testing.T) {
 	b, err := Default()
 	if err != nil {

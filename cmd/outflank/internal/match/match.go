@@ -153,9 +153,9 @@ func (cfg *Config) limits(i int) (depth int, t time.Duration) {
 // asks it to stop (ping) at the time itself, not after the grace: an engine
 // that plays by a GGF clock (NTest with "m") would otherwise think on into
 // the grace whenever its clock allowed, while a self engine stops at its
-// --time, and the match would no longer be at equal time (it was not, until
-// 2026-11-22: NTest averaged 0.55-0.65 s at 20-36 empties in "0.5 s" games,
-// Outflank 0.46 s).
+// --time, and the match would no longer be at equal time (with the stop
+// after the grace, NTest averaged 0.55-0.65 s at 20-36 empties in "0.5 s"
+// games, Outflank 0.46 s).
 func grace(t time.Duration) time.Duration { return 50*time.Millisecond + t/10 }
 
 // clockGrace is how far past its game clock an engine may go before it
