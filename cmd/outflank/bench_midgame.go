@@ -31,7 +31,7 @@ func runBenchMidgame(e *env, args []string) error {
 	fs := c.flags(e)
 	hash := fs.Int("hash", 16, "transposition table size in MiB")
 	evalFile := fs.String("eval", "", evalFlagHelp)
-	perMove := fs.Duration("time", time.Second, "time per position (ignored with --depth)")
+	perMove := fs.Duration("time", time.Second, "time per position (not with --depth)")
 	depth := fs.Int("depth", 0, "search every position to this depth instead of for a fixed time")
 	sel := fs.Int("selectivity", 0, "Multi-ProbCut confidence in percent: 73, 87, 95, 98, 99 or 100 (0: the default)")
 	n := fs.Int("positions", 24, "search the first N positions")
@@ -47,6 +47,9 @@ func runBenchMidgame(e *env, args []string) error {
 	}
 	if *depth < 0 || *depth > 60 {
 		return fmt.Errorf("bench-midgame: --depth %d: want 1 to 60", *depth)
+	}
+	if *depth > 0 && fs.Changed("time") {
+		return fmt.Errorf("bench-midgame: --depth and --time together: give one (a search to a depth, or for a time)")
 	}
 	if *depth == 0 && *perMove <= 0 {
 		return fmt.Errorf("bench-midgame: --time %v: want a positive duration", *perMove)

@@ -580,6 +580,7 @@ func bookShow(e *env, f bookFlags) error {
 		fmt.Fprintln(e.stdout, "out of book")
 		return nil
 	}
+	fmt.Fprintf(e.stdout, "%s to move; values are final disc differences for %s.\n", capitalize(pos.ToMove.String()), pos.ToMove)
 	fmt.Fprintf(e.stdout, "%-5s %6s %9s  %s\n", "move", "value", "depth", "")
 	for _, m := range ms {
 		note := "leaf: searched"
@@ -731,4 +732,12 @@ func bookMerge(e *env, f bookFlags, files []string) error {
 	}
 	fmt.Fprintf(e.stdout, "merged %d books: %d positions in %s\n", len(files), out.Len(), *f.out)
 	return nil
+}
+
+// capitalize writes s with its first letter in upper case ("Black").
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -51,7 +51,8 @@ func TestBookCommands(t *testing.T) {
 		t.Fatalf("merge: %v\n%s", err, out)
 	}
 	out, _, err = runCmd(t, "book", "show", "--book", m, "--moves", "f5")
-	if err != nil || !strings.Contains(out, "in book: negamaxed") || !strings.Contains(out, "leaf: searched") {
+	if err != nil || !strings.Contains(out, "in book: negamaxed") || !strings.Contains(out, "leaf: searched") ||
+		!strings.Contains(out, "White to move; values are final disc differences for white.") {
 		t.Fatalf("show: %v\n%s", err, out)
 	}
 	// A new book gets the default parity offset, and the merge keeps it.

@@ -69,7 +69,7 @@ func (b *bookMoves) Choose(pos bitboard.Position) (play.BookMove, bool) {
 func (b *bookMoves) Learn(g *bitboard.Game) error {
 	end := g.Current()
 	if !end.GameOver() {
-		return fmt.Errorf("learn: the game is not over (%d empties, %s to move): nothing learnt", end.Empties(), end.ToMove)
+		return fmt.Errorf("the game is not over (%d empties, %s to move): nothing learnt", end.Empties(), end.ToMove)
 	}
 	moves := make([]bitboard.Square, len(g.Moves))
 	for i, m := range g.Moves {
@@ -84,13 +84,13 @@ func (b *bookMoves) Learn(g *bitboard.Game) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if _, _, err := b.b.Learn(ctx, g.Start, moves, guiLearnPlies, v); err != nil && ctx.Err() == nil {
-		return fmt.Errorf("learn: %w", err)
+		return err
 	}
 	if b.path == "" {
 		return nil
 	}
 	if err := saveBook(b.b, b.path); err != nil {
-		return fmt.Errorf("learn: saving the book: %w", err)
+		return fmt.Errorf("saving the book: %w", err)
 	}
 	return nil
 }

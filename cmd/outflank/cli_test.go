@@ -30,9 +30,22 @@ func TestHelpIsCommandHelp(t *testing.T) {
 		}
 	}
 	list, _, _ := runWithInput(t, "", "help")
+	col := -1 // every summary starts in one column
 	for _, l := range strings.Split(list, "\n") {
 		if len(l) > helpWidth {
 			t.Errorf("help: line of %d columns: %q", len(l), l)
+		}
+		if !strings.HasPrefix(l, "  ") {
+			continue
+		}
+		c := len(l) - len(strings.TrimLeft(l[2:], " ")) // summary of a wrapped line
+		if i := strings.Index(l[2:], " "); i > 0 {
+			c = 2 + i + len(l[2+i:]) - len(strings.TrimLeft(l[2+i:], " "))
+		}
+		if col < 0 {
+			col = c
+		} else if c != col {
+			t.Errorf("help: summary at column %d, not %d: %q", c, col, l)
 		}
 	}
 	if out, _, err := runWithInput(t, "", "help", "--help"); err != nil || !strings.HasPrefix(out, "Usage: outflank help") {
@@ -162,5 +175,22 @@ func TestEvalCheckGames(t *testing.T) {
 	}
 	if !strings.Contains(stdout, "of 4: score") || !strings.Contains(stdout, "A wins 4") {
 		t.Errorf("want 4 games, all won by the trained evaluation:\n%s", stdout)
+	}
+}
+
+// TestBenchMidgameDepthOrTime: --depth and --time together are refused,
+// not one of them silently ignored.
+func TestBenchMidgameDepthOrTime(t *testing.T) {
+	_, _, err := runWithInput(t, "", "bench-midgame", "--depth", "8", "--time", "1s")
+	if err == nil || !strings.Contains(err.Error(), "--depth and --time together") {
+		t.Errorf("bench-midgame --depth 8 --time 1s: %v", err)
+	}
+}
+
+// TestNBoardLearnError: a failed learn names the command once.
+func TestNBoardLearnError(t *testing.T) {
+	out, errOut, err := runWithInput(t, "nboard 2\nset game (;GM[Othello]PB[a]PW[b]RE[?]TI[0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[f5];)\nlearn\nquit\n", "nboard", "--threads", "1")
+	if err != nil || !strings.Contains(out, "status learn: the game is not over") || strings.Contains(out+errOut, "learn: learn:") {
+		t.Errorf("learn of an unfinished game: %v\n%s%s", err, out, errOut)
 	}
 }

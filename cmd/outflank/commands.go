@@ -95,14 +95,18 @@ func init() {
 			fmt.Fprintln(e.stdout, "\nUsage: outflank COMMAND [arguments]\n\nCommands:")
 			sorted := append([]*command(nil), commands...)
 			sort.Slice(sorted, func(i, j int) bool { return sorted[i].name < sorted[j].name })
+			col := 0 // the summaries' column: after the longest name
+			for _, c := range sorted {
+				col = max(col, len(c.name))
+			}
 			for _, c := range sorted {
 				// The summary wrapped beside the name, to fit a terminal.
-				for i, l := range textio.Wrap(c.summary, helpWidth-13) {
+				for i, l := range textio.Wrap(c.summary, helpWidth-col-3) {
 					name := ""
 					if i == 0 {
 						name = c.name
 					}
-					fmt.Fprintf(e.stdout, "  %-10s %s\n", name, l)
+					fmt.Fprintf(e.stdout, "  %-*s %s\n", col, name, l)
 				}
 			}
 			fmt.Fprintln(e.stdout, "\nRun \"outflank help COMMAND\" (or \"outflank COMMAND --help\") for the\narguments and flags of a command.")

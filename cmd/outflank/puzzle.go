@@ -33,7 +33,7 @@ func runPuzzle(e *env, args []string) error {
 	c := findCommand("puzzle")
 	fs := c.flags(e)
 	asJSON := fs.Bool("json", false, "print the results as one JSON object")
-	quiet := fs.BoolP("quiet", "q", false, "print only missed facts and the summary")
+	quiet := fs.BoolP("quiet", "q", false, "print only missed facts and the summary (with --json: only the puzzles with a miss)")
 	hashMB := fs.Int("hash", 64, "transposition table size in MiB for the exact solver")
 	limit := timeFlag(fs, "time", 0, "most time for each exact solve, e.g. 30s or 30 (0: no limit); a fact not solved in time is a miss")
 	reconstruct := fs.Bool("reconstruct", false, "write the reconstructed Strategy puzzles instead of checking files")
@@ -49,7 +49,7 @@ func runPuzzle(e *env, args []string) error {
 		if fs.NArg() != 0 {
 			return fmt.Errorf("puzzle: --reconstruct takes no FILE")
 		}
-		return puzzle.WriteStrategy(ctx, e.stdout, *seed, *games, solver)
+		return puzzle.WriteStrategy(ctx, e.stdout, e.stderr, *seed, *games, solver)
 	}
 	if fs.NArg() == 0 {
 		return fmt.Errorf("puzzle: want at least one FILE")
@@ -80,7 +80,9 @@ func runPuzzle(e *env, args []string) error {
 			if ctx.Err() != nil {
 				return fmt.Errorf("puzzle: interrupted")
 			}
-			fr.Puzzles = append(fr.Puzzles, r)
+			if !*quiet || !r.OK {
+				fr.Puzzles = append(fr.Puzzles, r) // -q: only the misses, in JSON too
+			}
 			out.Puzzles++
 			for _, o := range r.Outcomes {
 				out.Facts++

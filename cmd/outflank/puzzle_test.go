@@ -35,6 +35,18 @@ func TestPuzzleRulebookSuite(t *testing.T) {
 	if res.Missed != 0 || res.Puzzles < 20 || res.Facts < 80 {
 		t.Errorf("suite: %+v", res)
 	}
+	// -q keeps only the missed puzzles in the JSON too (none here); the
+	// counts stay the whole suite's.
+	out, err = runPuzzleCmd(append([]string{"-q", "--json"}, files[:1]...)...)
+	var quiet struct {
+		Files []struct {
+			Puzzles []json.RawMessage
+		}
+		Puzzles int
+	}
+	if err != nil || json.Unmarshal([]byte(out), &quiet) != nil || len(quiet.Files) != 1 || len(quiet.Files[0].Puzzles) != 0 || quiet.Puzzles == 0 {
+		t.Errorf("-q --json: %v, %s", err, out)
+	}
 }
 
 func TestPuzzleCommandMisses(t *testing.T) {
@@ -76,9 +88,17 @@ func TestPuzzleReconstruct(t *testing.T) {
 	if os.Getenv("OUTFLANK_RECONSTRUCT") != "1" {
 		t.Skip("set OUTFLANK_RECONSTRUCT=1 to regenerate the Strategy puzzles (about 30 s)")
 	}
-	out, err := runPuzzleCmd("--reconstruct", "--seed", "1")
+	var stdout, stderr bytes.Buffer
+	err := run([]string{"puzzle", "--reconstruct", "--seed", "1"}, &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr})
 	if err != nil {
 		t.Fatal(err)
+	}
+	out := stdout.String()
+	// The half minute shows its progress: a line a puzzle.
+	for _, want := range []string{"reconstruct: puzzle 1 of 5 found after ", "reconstruct: puzzle 5 of 5 found after ", "reconstruct: diagrams 1 to 5..."} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("no %q in the progress:\n%s", want, stderr.String())
+		}
 	}
 	want, err := os.ReadFile("../../testdata/rulebook/strategy.puz")
 	if err != nil {

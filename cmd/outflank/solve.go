@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -164,6 +165,13 @@ func isBoardArg(a string) bool {
 	return err == nil
 }
 
+// boardLike reports whether a, not a file, was meant as a board: only the
+// characters of board strings, as in "XXXX" (then the board's own error
+// says what is wrong, not "no such file").
+func boardLike(a string) bool {
+	return a != "" && strings.Trim(a, "XxOo-.*_ ") == ""
+}
+
 // readPositions reads an OBF file, or failing that parses the arguments as
 // one board. Positions are numbered from 1, or, when the file's name ends
 // in a range N-M that matches its number of positions (fforum-20-39.obf),
@@ -185,7 +193,7 @@ func readPositions(args []string) ([]bitboard.OBFEntry, []int, error) {
 			if lo, hi, ok := fileRange(args[0]); ok && hi-lo+1 == len(es) {
 				first = lo
 			}
-		} else if !errors.Is(err, fs.ErrNotExist) || len(args[0]) < 64 {
+		} else if !errors.Is(err, fs.ErrNotExist) || len(args[0]) < 64 && !boardLike(args[0]) {
 			return nil, nil, err
 		}
 	}
@@ -306,7 +314,7 @@ func solveAll(e *env, entries []bitboard.OBFEntry, nums []int, sf solveFlags) er
 		return fmt.Errorf("--eval: %w", err)
 	}
 	eng := search.New(search.Options{HashMB: *sf.hash, Threads: *sf.threads, Eval: ev})
-	progress := isTerminal(e.stdout)
+	progress := isTerminal(e.stdout) && isTerminal(e.stderr) // its line is rewritten in place
 	if !*sf.json {
 		fmt.Fprintf(e.stdout, "%3s %3s %4s %5s  %-30s %14s %10s %12s %9s\n", "#", "emp", "move", "score", "principal variation", "nodes", "seconds", "nodes/s", "CPU s")
 	}
@@ -356,7 +364,7 @@ func solveAll(e *env, entries []bitboard.OBFEntry, nums []int, sf solveFlags) er
 	secs := totalTime.Seconds()
 	if *sf.json {
 		b, _ := json.Marshal(map[string]any{"total": true, "positions": len(entries), "wrong": wrong, "unfinished": unfinished,
-			"nodes": totalNodes, "seconds": secs, "cpu_seconds": totalCPU, "nodes_per_second": float64(totalNodes) / max(secs, 1e-9)})
+			"nodes": totalNodes, "seconds": micro(secs), "cpu_seconds": micro(totalCPU), "nodes_per_second": math.Round(float64(totalNodes) / max(secs, 1e-9))})
 		fmt.Fprintln(e.stdout, string(b))
 	} else {
 		if unfinished > 0 {
@@ -385,6 +393,7 @@ func moveName(m bitboard.Square) string {
 
 func printResult(w io.Writer, r solveResult, asJSON bool) {
 	if asJSON {
+		r.Seconds, r.CPU, r.NPS = micro(r.Seconds), micro(r.CPU), math.Round(r.NPS)
 		b, _ := json.Marshal(r)
 		fmt.Fprintln(w, string(b))
 		return
@@ -400,11 +409,22 @@ func printResult(w io.Writer, r solveResult, asJSON bool) {
 		clipPV(strings.Join(r.PV, " "), 30), r.Nodes, r.Seconds, r.NPS, r.CPU, mark)
 }
 
+// micro rounds seconds to microseconds, so that JSON shows 0.001107, not
+// the float noise of a difference (0.0011070000000000038).
+func micro(s float64) float64 { return math.Round(s*1e6) / 1e6 }
+
+// clipPV cuts a line of play to at most n bytes, between moves.
 func clipPV(s string, n int) string {
-	if len(s) > n {
+	if len(s) <= n {
+		return s
+	}
+	// Cut between moves, never inside one ("b7 b..."): the last space
+	// that leaves room for " ...".
+	cut := strings.LastIndexByte(s[:n-3], ' ')
+	if cut < 0 {
 		return s[:n-3] + "..."
 	}
-	return s
+	return s[:cut] + " ..."
 }
 
 // Positions with more empties than solveReachEmpties are beyond an exact

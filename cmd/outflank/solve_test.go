@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -87,6 +88,11 @@ func TestSolveBadInput(t *testing.T) {
 			t.Errorf("%q: multi-line error %q", args, err)
 		}
 	}
+	// A short board typed on the command line is blamed as a board, not
+	// looked for as a file.
+	if _, _, err := runCmd(t, "solve", "XXXX"); err == nil || err.Error() != `solve: "XXXX" is neither a file nor a board: only 4 of 64 squares` {
+		t.Errorf("solve XXXX: %v", err)
+	}
 }
 
 func TestBenchJSON(t *testing.T) {
@@ -97,6 +103,10 @@ func TestBenchJSON(t *testing.T) {
 	rows := strings.Split(strings.TrimSpace(out), "\n")
 	if len(rows) != 3 || !strings.Contains(rows[0], `"machine":"cpu: `) || !strings.Contains(rows[1], `"n":40`) {
 		t.Fatalf("bench --json output:\n%s", out)
+	}
+	// Times to the microsecond, rates whole: no float noise.
+	if noise := regexp.MustCompile(`[0-9]\.[0-9]{7,}`).FindString(out); noise != "" {
+		t.Errorf("bench --json: float noise %s in\n%s", noise, out)
 	}
 }
 
@@ -169,5 +179,20 @@ func TestSolveLimitsBeyondReach(t *testing.T) {
 	lim, note = solveLimits(34, solveFlags{wld: &wld, timeSet: true})
 	if lim.Time != 0 || lim.EndgameEmpties != search.AlwaysSolve || lim.Selectivity != 100 || note != "" {
 		t.Errorf("bench beyond reach: %+v, note %q", lim, note)
+	}
+}
+
+// TestClipPV: a long line of play is cut between moves, within the width.
+func TestClipPV(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want string
+	}{
+		{"a2 b1 c1", "a2 b1 c1"},
+		{"a2 b1 c1 pass b6 c7 a7 b7 b8 a8 g2", "a2 b1 c1 pass b6 c7 a7 b7 ..."},
+	} {
+		if got := clipPV(c.in, 30); got != c.want || len(got) > 30 {
+			t.Errorf("clipPV(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

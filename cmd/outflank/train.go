@@ -426,36 +426,51 @@ func (c *trainConfig) searchLabels(e *env, bar *progressBar, samples []train.Sam
 	return blended, nil
 }
 
-// progressBar draws a one-line bar on a terminal-like writer, at most a few
-// times a second.
+// progressBar shows a long phase's progress: on a terminal a one-line bar
+// redrawn a few times a second; elsewhere (a pipe, a log) plain lines, one
+// every plainEvery and one at the end of each phase, with no control codes.
 type progressBar struct {
 	w     io.Writer
 	off   bool
+	tty   bool
 	last  time.Time
 	shown bool
 	start time.Time
 	phase string
 }
 
-func newProgressBar(w io.Writer, off bool) *progressBar { return &progressBar{w: w, off: off} }
+// plainEvery is how often a progress line goes to a pipe or log.
+const plainEvery = 10 * time.Second
+
+func newProgressBar(w io.Writer, off bool) *progressBar {
+	return &progressBar{w: w, off: off, tty: isTerminal(w)}
+}
 
 func (b *progressBar) show(phase string, done, total int) {
 	if b.off || total <= 0 {
 		return
 	}
 	now := time.Now()
+	every := 200 * time.Millisecond
+	if !b.tty {
+		every = plainEvery
+	}
 	if phase != b.phase {
 		b.phase, b.start = phase, now
-	} else if now.Sub(b.last) < 200*time.Millisecond && done < total {
+	} else if now.Sub(b.last) < every && done < total {
 		return
 	}
 	b.last = now
-	const width = 30
-	k := done * width / total
 	eta := ""
 	if el := now.Sub(b.start); done > 0 && done < total && el > time.Second {
 		eta = " ETA " + (time.Duration(float64(el) * float64(total-done) / float64(done))).Round(time.Second).String()
 	}
+	if !b.tty {
+		fmt.Fprintf(b.w, "%s: %d%% %d/%d%s\n", phase, done*100/total, done, total, eta)
+		return
+	}
+	const width = 30
+	k := done * width / total
 	fmt.Fprintf(b.w, "\r%-14s [%s%s] %3d%% %d/%d%s\x1b[K", phase, strings.Repeat("=", k), strings.Repeat(" ", width-k),
 		done*100/total, done, total, eta)
 	b.shown = true

@@ -335,3 +335,18 @@ func TestTrainFinerStages(t *testing.T) {
 		t.Errorf("--stages 7: %v", err)
 	}
 }
+
+// TestProgressBarPlain: into a pipe or a log the progress is plain lines
+// (a phase's start and end, and one every plainEvery), never the bar's
+// carriage returns and erase codes.
+func TestProgressBarPlain(t *testing.T) {
+	var buf strings.Builder
+	bar := newProgressBar(&buf, false)
+	bar.show("labelling", 0, 100)
+	bar.show("labelling", 50, 100) // within plainEvery of the last line: not shown
+	bar.show("labelling", 100, 100)
+	bar.clear()
+	if got, want := buf.String(), "labelling: 0% 0/100\nlabelling: 100% 100/100\n"; got != want {
+		t.Errorf("progress into a pipe: %q, want %q", got, want)
+	}
+}

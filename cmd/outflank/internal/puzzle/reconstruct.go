@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
 )
@@ -402,8 +403,15 @@ var booklet = map[string]string{
 // gives (and the reconstruction's own move lists), so that checking the file
 // checks the reconstruction. With a solver, candidates must also be won by
 // Black ("with careful play Black can go on to win all five of the games")
-// and the file says so with "wld win".
-func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, solver Solver) error {
+// and the file says so with "wld win". A line for each puzzle found goes
+// to progress (nil: none), since the whole takes a while.
+func WriteStrategy(ctx context.Context, w, progress io.Writer, seed uint64, maxGames int, solver Solver) error {
+	start := time.Now()
+	found := func(what string, tries int) {
+		if progress != nil {
+			fmt.Fprintf(progress, "reconstruct: %s found after %d games, %s\n", what, tries, time.Since(start).Round(100*time.Millisecond))
+		}
+	}
 	c := DefaultCriteria()
 	var accept Accept
 	if solver != nil {
@@ -432,6 +440,7 @@ func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, 
 	if err != nil {
 		return err
 	}
+	found("puzzle 1 of 5", f1.Tries)
 	p1 := f1.Position
 	line, _ := bitboard.ParseMoves(Puzzle1Line)
 	var marked []string
@@ -463,6 +472,7 @@ func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, 
 		if err != nil {
 			return err
 		}
+		found(fmt.Sprintf("puzzle %d of 5", i+2), f.Tries)
 		pos := f.Position
 		fmt.Fprintf(&b, "\n%% Puzzle #%d. Booklet: %s\n", i+2, booklet[spec.Name])
 		fmt.Fprintf(&b, "%% Reconstruction (%d games searched): %s.\n", f.Tries, Description(pos))
@@ -492,6 +502,9 @@ func WriteStrategy(ctx context.Context, w io.Writer, seed uint64, maxGames int, 
 		}
 		fmt.Fprintf(&b, "%s; id %s-game %% the standard start\n", bitboard.Start(), spec.Name)
 		fmt.Fprintf(&b, " ; after %s: board %s\n", movesText(f.Game), pos)
+	}
+	if progress != nil {
+		fmt.Fprintln(progress, "reconstruct: diagrams 1 to 5...")
 	}
 	if err := writeDiagrams(ctx, &b, seed, maxGames); err != nil {
 		return err
