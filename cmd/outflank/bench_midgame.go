@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/outflank-othello/outflank/bench"
@@ -36,6 +37,11 @@ func runBenchMidgame(e *env, args []string) error {
 	sel := fs.Int("selectivity", 0, "Multi-ProbCut confidence in percent: 73, 87, 95, 98, 99 or 100 (0: the default)")
 	n := fs.Int("positions", 24, "search the first N positions")
 	threads := fs.Int("threads", 1, "search threads (the search splits its tree over them)")
+	bound(fs, "hash", 1, maxHashMB)
+	bound(fs, "threads", 1, maxThreads)
+	bound(fs, "depth", 0, 60)
+	bound(fs, "positions", 1, math.Inf(1))
+	bound(fs, "selectivity", 0, 100)
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}

@@ -102,7 +102,7 @@ type bookFlags struct {
 const defaultBookParity = 3
 
 func addBookFlags(fs *pflag.FlagSet) bookFlags {
-	return bookFlags{
+	f := bookFlags{
 		path:         fs.String("book", "", "book file (show, info, export: default the built-in book; grow, learn, revalue: the file to grow)"),
 		from:         fs.String("from", "", "grow: start a new --book file from this book"),
 		out:          fs.String("out", "", "export, import, merge: file to write"),
@@ -132,6 +132,14 @@ func addBookFlags(fs *pflag.FlagSet) bookFlags {
 		parity:       fs.Int("parity-offset", defaultBookParity, "grow, learn, revalue, import, merge: set the book's odd-even correction of the negamax in discs (a new book gets the default; see book/README.md)"),
 		fs:           fs,
 	}
+	bound(fs, "hash", 1, maxHashMB)
+	bound(fs, "depth", 1, 60)
+	bound(fs, "parity-offset", -book.MaxParityOffset, book.MaxParityOffset)
+	bound(fs, "selectivity", 0, 100)
+	bound(fs, "solve", 0, 60)
+	bound(fs, "max-ply", 0, 60)
+	bound(fs, "screen-depth", 0, 60)
+	return f
 }
 
 // setParity applies --parity-offset to b when it was given, and the default

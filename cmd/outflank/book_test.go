@@ -117,7 +117,7 @@ func TestBookCommands(t *testing.T) {
 		{[]string{"book", "grow"}, "--book FILE is required"},
 		{[]string{"book", "learn", "--book", m, txt}, "no GGF game"},
 		{[]string{"book", "frobnicate"}, "unknown action"},
-		{[]string{"book", "merge", "--out", filepath.Join(dir, "p99.book"), "--parity-offset", "99", m}, "--parity-offset: parity offset 99"},
+		{[]string{"book", "merge", "--out", filepath.Join(dir, "p99.book"), "--parity-offset", "99", m}, "--parity-offset 99: want -16 to 16"},
 	} {
 		if _, _, err := runCmd(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want an error about %q", c.args, err, c.want)

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -66,7 +68,126 @@ func parse(fs *pflag.FlagSet, args []string) (ok bool, err error) {
 	if err != nil {
 		return false, fmt.Errorf("%s: %w", fs.Name(), err)
 	}
+	if err := checkNumbers(fs); err != nil {
+		return false, fmt.Errorf("%s: %w", fs.Name(), err)
+	}
 	return true, nil
+}
+
+// Numeric flags are checked in one place, as they are parsed: every
+// number given must be finite and within its flag's range, which is 0 and
+// up unless the flag sets its own (bound, positive, share). So NaN, Inf or
+// a negative count is refused with the flag's name before any work starts,
+// whatever the command checks later.
+
+// maxHashMB and maxThreads are the largest --hash and --threads.
+const (
+	maxHashMB  = 1 << 16
+	maxThreads = 1024
+)
+
+// numRange is the range of a numeric flag; an open end excludes its value.
+type numRange struct {
+	lo, hi         float64
+	loOpen, hiOpen bool
+}
+
+// annRange is the flag annotation that holds a numRange.
+const annRange = "outflank-range"
+
+func setRange(fs *pflag.FlagSet, name string, r numRange) {
+	a := []string{strconv.FormatFloat(r.lo, 'g', -1, 64), strconv.FormatFloat(r.hi, 'g', -1, 64),
+		strconv.FormatBool(r.loOpen), strconv.FormatBool(r.hiOpen)}
+	if err := fs.SetAnnotation(name, annRange, a); err != nil {
+		panic(err) // a misspelt flag name: a programming error
+	}
+}
+
+// bound sets the range of the numeric flag name of fs to lo..hi, both
+// included (math.Inf(1) for no upper limit).
+func bound(fs *pflag.FlagSet, name string, lo, hi float64) {
+	setRange(fs, name, numRange{lo: lo, hi: hi})
+}
+
+// positive bounds a flag to values above 0.
+func positive(fs *pflag.FlagSet, name string) {
+	setRange(fs, name, numRange{lo: 0, hi: math.Inf(1), loOpen: true})
+}
+
+// share bounds a flag to a fraction: above 0 and below 1.
+func share(fs *pflag.FlagSet, name string) {
+	setRange(fs, name, numRange{lo: 0, hi: 1, loOpen: true, hiOpen: true})
+}
+
+func flagRange(f *pflag.Flag) numRange {
+	a := f.Annotations[annRange]
+	if len(a) != 4 {
+		return numRange{lo: 0, hi: math.Inf(1)}
+	}
+	var r numRange
+	r.lo, _ = strconv.ParseFloat(a[0], 64)
+	r.hi, _ = strconv.ParseFloat(a[1], 64)
+	r.loOpen, _ = strconv.ParseBool(a[2])
+	r.hiOpen, _ = strconv.ParseBool(a[3])
+	return r
+}
+
+func (r numRange) contains(v float64) bool {
+	return (v > r.lo || !r.loOpen && v == r.lo) && (v < r.hi || !r.hiOpen && v == r.hi)
+}
+
+func (r numRange) String() string {
+	lo := fmt.Sprintf("at least %g", r.lo)
+	if r.loOpen {
+		lo = fmt.Sprintf("more than %g", r.lo)
+	}
+	switch {
+	case math.IsInf(r.hi, 1):
+		return lo
+	case !r.loOpen && !r.hiOpen:
+		return fmt.Sprintf("%g to %g", r.lo, r.hi)
+	case r.hiOpen:
+		return fmt.Sprintf("%s and less than %g", lo, r.hi)
+	}
+	return fmt.Sprintf("%s and at most %g", lo, r.hi)
+}
+
+// checkNumbers checks the numeric flags given on the command line.
+func checkNumbers(fs *pflag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *pflag.Flag) {
+		if err == nil {
+			err = checkNumber(f)
+		}
+	})
+	return err
+}
+
+func checkNumber(f *pflag.Flag) error {
+	var v float64
+	switch f.Value.Type() {
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64":
+		x, err := strconv.ParseFloat(f.Value.String(), 64)
+		if err != nil {
+			return fmt.Errorf("--%s %s: not a number", f.Name, f.Value)
+		}
+		v = x
+	case "duration", "time":
+		d, err := time.ParseDuration(f.Value.String())
+		if err != nil {
+			return fmt.Errorf("--%s %s: not a duration", f.Name, f.Value)
+		}
+		v = d.Seconds()
+	default:
+		return nil
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("--%s %s: want a finite number", f.Name, f.Value)
+	}
+	if r := flagRange(f); !r.contains(v) {
+		return fmt.Errorf("--%s %s: want %s", f.Name, f.Value, r)
+	}
+	return nil
 }
 
 func init() {

@@ -22,7 +22,7 @@ type engineFlags struct {
 }
 
 func addEngineFlags(fs *pflag.FlagSet) engineFlags {
-	return engineFlags{
+	f := engineFlags{
 		hash:        fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
 		threads:     fs.Int("threads", runtime.NumCPU(), "search threads (default: every core of this machine)"),
 		evalFile:    fs.String("eval", "", evalFlagHelp),
@@ -30,6 +30,10 @@ func addEngineFlags(fs *pflag.FlagSet) engineFlags {
 		noBook:      fs.Bool("no-book", false, "play without an opening book"),
 		bookVariety: fs.Int("book-variety", 0, "play any book move valued within this many discs of the best (the better more often); 0: always the best"),
 	}
+	bound(fs, "hash", 1, maxHashMB)
+	bound(fs, "threads", 1, maxThreads)
+	bound(fs, "book-variety", 0, 64)
+	return f
 }
 
 // engineSetup is what a front end needs to play: the search options (the
@@ -107,6 +111,7 @@ func protocolArgs(e *env, c *command, args []string, depthHelp, timeHelp string)
 	ef := addEngineFlags(fs)
 	d := fs.Int("depth", 12, depthHelp)
 	t := timeFlag(fs, "time", 0, timeHelp)
+	bound(fs, "depth", 1, 60)
 	if ok, err = parse(fs, args); !ok {
 		return st, 0, 0, false, err
 	}

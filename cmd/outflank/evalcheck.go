@@ -118,6 +118,10 @@ func evalCheckFlags(e *env, args []string) (*evalCheckConfig, error) {
 	tsGames := fs.Int("testset-games", 1000, "held-out games in --testset-out")
 	tsSolved := fs.Int("testset-solved", 100, "of those, games whose positions at --testset-exact empties are solved")
 	tsExact := fs.String("testset-exact", "20-22", "empties counts solved exactly in --testset-out, N or N-M (within 14-23)")
+	bound(fs, "hash", 1, maxHashMB)
+	bound(fs, "depth", 1, 60)
+	bound(fs, "ffo-depth", 1, 60)
+	bound(fs, "endgame", 0, 60)
 	if ok, err := parse(fs, args); !ok {
 		return nil, err
 	}

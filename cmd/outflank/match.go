@@ -75,7 +75,7 @@ type matchFlags struct {
 }
 
 func addMatchFlags(fs *pflag.FlagSet) matchFlags {
-	return matchFlags{
+	f := matchFlags{
 		openings:    fs.String("openings", "xot", "openings: a file of move transcripts (one a line), \"xot\" (built in) or \"start\""),
 		start:       fs.String("start", "", "start positions from an OBF file instead of openings"),
 		games:       fs.Int("games", 0, "number of games (default: every opening twice; 200 with the built-in XOT list); an odd number plays the last opening once, A as black"),
@@ -91,6 +91,9 @@ func addMatchFlags(fs *pflag.FlagSet) matchFlags {
 		quiet:       fs.Bool("quiet", false, "no progress line"),
 		sprt:        fs.String("sprt", "", "stop when a sequential test decides: ELO0,ELO1[,ALPHA[,BETA]] (e.g. 0,5)"),
 	}
+	bound(fs, "concurrency", 1, maxThreads)
+	bound(fs, "depth", 0, 60)
+	return f
 }
 
 func runMatch(e *env, args []string) error {

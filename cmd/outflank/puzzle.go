@@ -39,6 +39,7 @@ func runPuzzle(e *env, args []string) error {
 	reconstruct := fs.Bool("reconstruct", false, "write the reconstructed Strategy puzzles instead of checking files")
 	seed := fs.Uint64("seed", 1, "random seed for --reconstruct")
 	games := fs.Int("games", 20_000_000, "most random games --reconstruct tries per puzzle")
+	bound(fs, "hash", 1, maxHashMB)
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}

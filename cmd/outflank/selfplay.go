@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -74,6 +75,13 @@ func runSelfplay(e *env, args []string) error {
 	hash := fs.Int("hash", search.DefaultHashMB, "transposition table size per worker in MiB")
 	evalFile := fs.String("eval", "", evalFlagHelp)
 	quiet := fs.Bool("quiet", false, "no progress lines")
+	bound(fs, "hash", 1, maxHashMB)
+	bound(fs, "depth", 1, 60)
+	bound(fs, "workers", 1, maxThreads)
+	bound(fs, "block", 1, math.Inf(1))
+	bound(fs, "temperature", 0, 64)
+	bound(fs, "solve", 0, 60)
+	bound(fs, "random", 0, 60)
 	if ok, err := parse(fs, args); !ok || err != nil {
 		return err
 	}
@@ -246,6 +254,7 @@ func runSelfplayMerge(e *env, args []string) error {
 	partial := fs.Bool("partial", false, "allow inputs that do not make up a whole job (the output's set is then marked partial)")
 	unfinished := fs.Bool("unfinished", false, "also take inputs whose run was stopped before its end (their games read so far)")
 	block := fs.Int("block", 8, "games per block of the output")
+	bound(fs, "block", 1, math.Inf(1))
 	if ok, err := parse(fs, args); !ok || err != nil {
 		return err
 	}

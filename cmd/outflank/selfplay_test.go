@@ -101,7 +101,7 @@ func TestSelfplayBadInput(t *testing.T) {
 		{[]string{"selfplay"}, "one output file"},
 		{[]string{"selfplay", out, "--shard", "3/2"}, "--shard"},
 		{[]string{"selfplay", out, "--shard", "x"}, "--shard"},
-		{[]string{"selfplay", out, "--solve", "70"}, "solve empties 70"},
+		{[]string{"selfplay", out, "--solve", "70"}, "--solve 70"},
 		{[]string{"selfplay", out, "--temperature", "-1"}, "temperature"},
 		{[]string{"selfplay", out, "--openings", filepath.Join(dir, "none.txt")}, "--openings"},
 		{[]string{"selfplay", "merge", out}, "at least one input"},

@@ -22,6 +22,7 @@ import (
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/search"
+	"github.com/spf13/pflag"
 )
 
 func init() {
@@ -64,18 +65,17 @@ type solveFlags struct {
 	depths  bool          // progress lines per depth for deep or timed solves (solve, not bench)
 }
 
-func addSolveFlags(fs interface {
-	Bool(string, bool, string) *bool
-	Int(string, int, string) *int
-	String(string, string, string) *string
-}) solveFlags {
-	return solveFlags{
+func addSolveFlags(fs *pflag.FlagSet) solveFlags {
+	f := solveFlags{
 		wld:     fs.Bool("wld", false, "solve for win/loss/draw only (score -1, 0 or +1)"),
 		hash:    fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
 		threads: fs.Int("threads", runtime.NumCPU(), "search threads, all cores unless set: the exact solve splits its tree over them"),
 		json:    fs.Bool("json", false, "print one JSON object per position instead of text"),
 		eval:    fs.String("eval", "", evalFlagHelp+"; it orders the moves"),
 	}
+	bound(fs, "hash", 1, maxHashMB)
+	bound(fs, "threads", 1, maxThreads)
+	return f
 }
 
 func (f solveFlags) check(cmd string) error {

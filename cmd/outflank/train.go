@@ -125,6 +125,22 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	dropUnsearched := fs.Bool("search-only", false, "leave out the positions --search-depth could have searched but did not (--search-every > 1), rather than train them on the game label")
 	searchLimit := fs.Int("search-limit", 0, "search only the first N positions of the selection (0 = all): a run cut short for time is reproduced by this flag")
 	checkEvery := fs.Duration("search-checkpoint", time.Minute, "save the search labels this often")
+	share(fs, "holdout")
+	bound(fs, "epochs", 1, math.Inf(1))
+	bound(fs, "batch", 1, math.Inf(1))
+	positive(fs, "rate")
+	positive(fs, "final-rate")
+	bound(fs, "overlap", 0, 2)
+	bound(fs, "stage-tie", 1, eval.NumStages)
+	bound(fs, "solve-empties", 0, 60)
+	bound(fs, "solve-share", 0, 1)
+	bound(fs, "workers", 1, maxThreads)
+	bound(fs, "search-depth", 0, 30)
+	bound(fs, "search-selectivity", 0, 100)
+	bound(fs, "search-min-empties", 1, 60)
+	bound(fs, "search-every", 1, math.Inf(1))
+	bound(fs, "label-mix", 0, 1)
+	positive(fs, "search-checkpoint")
 	if ok, err := parse(fs, args); !ok {
 		return nil, err
 	}
