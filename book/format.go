@@ -99,7 +99,7 @@ func Read(data []byte) (*Book, error) {
 	}
 	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
 	if crc32.ChecksumIEEE(body) != sum {
-		return nil, fmt.Errorf("%w: checksum mismatch (damaged or truncated)", ErrCorrupt)
+		return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
 	}
 	n := binary.LittleEndian.Uint32(body[len(magic)+4:])
 	infoLen := binary.LittleEndian.Uint32(body[len(magic)+8:])
@@ -177,17 +177,85 @@ func checkNode(k key, rs []rec) error {
 	return nil
 }
 
-// Load reads a book file; errors name the file.
+// Load reads a book file; errors name the file. It reads the header
+// first and then no more than the header allows, so that a wrong path
+// (/dev/zero, a pipe, a file of gigabytes) is refused at once.
 func Load(path string) (*Book, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	b, err := Read(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return b, nil
+}
+
+// maxMoves bounds the legal moves of an Othello position (33 is the most
+// known), to bound the size a header allows.
+const maxMoves = 34
+
+// readBounded reads a book file: the header, then at most what a book of
+// the announced positions and info can hold.
+func readBounded(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(fi.Mode())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	defer f.Close()
+	const head = len(magic) + 12
+	h := make([]byte, head)
+	if n, err := io.ReadFull(f, h); err != nil {
+		return h[:n], nil // Read says what is wrong with a short file
+	}
+	if string(h[:len(magic)]) != magic {
+		return h, nil // Read says which magic it is
+	}
+	n := uint64(binary.LittleEndian.Uint32(h[len(magic)+4:]))
+	infoLen := uint64(binary.LittleEndian.Uint32(h[len(magic)+8:]))
+	limit := uint64(head) + min(infoLen, maxInfo) + n*(17+recSize*maxMoves) + 4
+	if uint64(fi.Size()) > limit {
+		return nil, fmt.Errorf("%w: %d bytes, more than the %d that %d positions can take", ErrCorrupt, fi.Size(), limit, n)
+	}
+	body, err := io.ReadAll(io.LimitReader(f, int64(limit)))
+	if err != nil {
+		return nil, err
+	}
+	return append(h, body...), nil
+}
+
+// notRegular says what a path that is not a regular file is instead.
+func notRegular(m os.FileMode) error {
+	what := "something else"
+	switch {
+	case m.IsDir():
+		what = "a directory"
+	case m&os.ModeNamedPipe != 0:
+		what = "a named pipe"
+	case m&os.ModeDevice != 0:
+		what = "a device"
+	case m&os.ModeSocket != 0:
+		what = "a socket"
+	}
+	return fmt.Errorf("not a regular file but %s", what)
+}
+
+// unwrapPath drops the path and operation from a file error, which the
+// caller names.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // Text format (Export, Import): '#' lines are comments, "#info TEXT" lines

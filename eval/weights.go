@@ -54,17 +54,80 @@ func Default() *Pattern {
 	return e
 }
 
-// Load reads a weights file.
+// Load reads a weights file: its header first, then only as many bytes as
+// the header announces, so that a wrong path (/dev/zero, a pipe, a huge
+// file) is refused at once instead of read without end.
 func Load(path string) (*Pattern, error) {
-	data, err := os.ReadFile(path)
+	data, err := readWeights(path)
 	if err != nil {
-		return nil, fmt.Errorf("eval weights: %w", err)
+		return nil, fmt.Errorf("eval weights %s: %w", path, err)
 	}
 	e, err := Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("eval weights %s: %w", path, err)
 	}
 	return e, nil
+}
+
+// maxPayload bounds the compressed weights a header may announce, far
+// above any layout's (the embedded file's is under 1 MiB).
+const maxPayload = 64 << 20
+
+// readWeights reads a weights file's header and the payload it announces,
+// and one byte more, which Parse reports as trailing data. Parse checks
+// the rest.
+func readWeights(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(fi.Mode())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	defer f.Close()
+	h := make([]byte, headerSize)
+	if n, err := io.ReadFull(f, h); err != nil || string(h[:4]) != magic {
+		return h[:n], nil // Parse says what is wrong
+	}
+	size := int64(binary.LittleEndian.Uint32(h[20:]))
+	if size > maxPayload {
+		return nil, fmt.Errorf("header announces %d bytes of weights, more than a weights file holds (%d)", size, maxPayload)
+	}
+	body, err := io.ReadAll(io.LimitReader(f, size+1))
+	if err != nil {
+		return nil, err
+	}
+	return append(h, body...), nil
+}
+
+// notRegular says what a path that is not a regular file is instead.
+func notRegular(m os.FileMode) error {
+	what := "something else"
+	switch {
+	case m.IsDir():
+		what = "a directory"
+	case m&os.ModeNamedPipe != 0:
+		what = "a named pipe"
+	case m&os.ModeDevice != 0:
+		what = "a device"
+	case m&os.ModeSocket != 0:
+		what = "a socket"
+	}
+	return fmt.Errorf("not a regular file but %s", what)
+}
+
+// unwrapPath drops the path and operation from a file error, which the
+// caller names.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // Parse decodes a weights file held in memory.

@@ -1,0 +1,56 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// A --book or --eval that names a device, a pipe or a huge file is refused
+// in one line at once: the header is read before the body and the body is
+// bounded by it. /dev/zero was read until the process ran out of memory,
+// and a named pipe without a writer blocked for ever.
+func TestBoundedBinaryReads(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip(err)
+	}
+	huge := filepath.Join(dir, "huge")
+	f, err := os.Create(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Sparse: 3 GB announced, nothing stored. Its first bytes are zeros.
+	if err := f.Truncate(3 << 30); err != nil {
+		t.Skip(err)
+	}
+	f.Close()
+	// A book header announcing one position, followed by far more bytes.
+	long := filepath.Join(dir, "long.book")
+	head := "OFBOOK\x1a\n\x02\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
+	os.WriteFile(long, []byte(head+strings.Repeat("\x00", 4096)), 0o644)
+	for _, c := range []struct {
+		flag, path, want string
+	}{
+		{"--book", "/dev/zero", "not a regular file but a device"},
+		{"--eval", "/dev/zero", "not a regular file but a device"},
+		{"--book", fifo, "not a regular file but a named pipe"},
+		{"--eval", fifo, "not a regular file but a named pipe"},
+		{"--book", dir, "not a regular file but a directory"},
+		{"--book", huge, "bad magic"},
+		{"--eval", huge, "bad magic"},
+		{"--book", long, "more than the 211 that 1 positions can take"},
+	} {
+		cmd := outflank(t, "gtp", c.flag, c.path)
+		cmd.Stdin = strings.NewReader("quit\n")
+		out, err := runWithDeadline(t, cmd)
+		if err == nil || !strings.Contains(out, c.want) || strings.Count(strings.TrimSpace(out), "\n") != 0 {
+			t.Errorf("%s %s: %v\n%s", c.flag, c.path, err, out)
+		}
+	}
+}
