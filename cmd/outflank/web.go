@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"net"
 	"os/exec"
@@ -18,7 +20,11 @@ func init() {
 (either colour, by level or time per move, with corner handicaps), paste or set
 up positions (GGF, board strings, transcripts; an edit mode), read every move's
 value, solve positions exactly and browse a game with its evaluation graph.
-It listens on 127.0.0.1 (this machine only) unless --addr says otherwise.`,
+It listens on 127.0.0.1 (this machine only) unless --addr says otherwise.
+Beyond loopback (--addr 0.0.0.0:8080) every request needs the token printed
+in the page's address (kept in a cookie once the page is open), and must
+name this machine by an address or a --allow-host name, so that another
+site's page cannot drive the engine.`,
 		run: runWeb,
 	})
 }
@@ -28,6 +34,7 @@ func runWeb(e *env, args []string) error {
 	fs := c.flags(e)
 	ef := addEngineFlags(fs)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (0.0.0.0:8080: every interface; see the caveat it prints)")
+	allowHosts := fs.StringSlice("allow-host", nil, "beyond loopback: a host name people use to reach this machine (repeatable); requests naming other names are refused")
 	open := fs.Bool("open", false, "open the page in the default browser")
 	level := fs.Int("level", 12, "the page's default level: midgame depth N, exact endgame from 2N empties (up to 24)")
 	if ok, err := parse(fs, args); !ok {
@@ -48,21 +55,42 @@ func runWeb(e *env, args []string) error {
 		return fmt.Errorf("web: %w", err)
 	}
 	defer ln.Close()
-	url := pageURL(ln.Addr().(*net.TCPAddr))
+	tcp := ln.Addr().(*net.TCPAddr)
+	url, token := pageURL(tcp), ""
+	if !tcp.IP.IsLoopback() {
+		if token, err = newToken(); err != nil {
+			return fmt.Errorf("web: %w", err)
+		}
+		url += "?token=" + token
+	}
 	fmt.Fprintf(e.stdout, "Outflank board at %s (Ctrl-C stops the server)\n", url)
-	if ip := ln.Addr().(*net.TCPAddr).IP; ip.IsLoopback() {
-		fmt.Fprintln(e.stdout, "Only this machine can connect. To let others in, run with --addr 0.0.0.0:8080;\n"+
-			"then anyone who can reach the port can use the engine (and its CPU): there is no password.")
+	if token == "" {
+		fmt.Fprintln(e.stdout, "Only this machine can connect. To let others in, run with --addr 0.0.0.0:8080.")
 	} else {
-		fmt.Fprintln(e.stdout, "Listening beyond this machine: anyone who can reach the port can use the engine (and its CPU); there is no password.")
+		fmt.Fprintf(e.stdout, "Listening beyond this machine: anyone on the network who can reach port %d and has the\n"+
+			"token (in the address above) can play and run searches that use %d threads of this machine.\n"+
+			"The connection is plain HTTP: the token and the games cross the network unencrypted, so share\n"+
+			"it only on a network you trust. Other machines open http://THIS-MACHINE'S-ADDRESS:%d/?token=%s\n"+
+			"(a name instead of an address must be given with --allow-host).\n", tcp.Port, st.opts.Threads, tcp.Port, token)
 	}
 	if *open {
 		if err := openBrowser(url); err != nil {
 			fmt.Fprintf(e.stderr, "outflank: web: could not open a browser (%v); open %s yourself\n", err, url)
 		}
 	}
-	srv := web.New(web.Config{Searcher: newSearcher(st.opts), Book: st.book, Level: *level, Name: "Outflank", Version: version(), Threads: st.opts.Threads})
+	srv := web.New(web.Config{Searcher: newSearcher(st.opts), Book: st.book, Level: *level, Name: "Outflank", Version: version(), Threads: st.opts.Threads,
+		Token: token, AllowHosts: *allowHosts})
 	return fmt.Errorf("web: %w", srv.Serve(ln))
+}
+
+// newToken returns a random token for a server beyond loopback, as
+// Jupyter's: 128 bits, in hex.
+func newToken() (string, error) {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b), nil
 }
 
 // pageURL is the address a browser on this machine opens for a listener:

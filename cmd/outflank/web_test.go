@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"os/exec"
 	"strings"
 	"testing"
@@ -75,5 +76,76 @@ func TestWebBadCommandLine(t *testing.T) {
 		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(out, "outflank: web:") {
 			t.Errorf("%v: exit %v, output %q; want exit 1 and one error line", args, err, out)
 		}
+	}
+}
+
+// TestWebBeyondLoopback: on every interface, outflank web prints the
+// page's address with a token and says what that exposes; requests without
+// the token are refused, and the page opened from the printed address
+// keeps it in a cookie for its own requests.
+func TestWebBeyondLoopback(t *testing.T) {
+	cmd := outflank(t, "web", "--addr", "0.0.0.0:0", "--level", "2", "--threads", "1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	text := make(chan string, 1)
+	go func() {
+		br := bufio.NewReader(out)
+		var sb strings.Builder
+		for !strings.Contains(sb.String(), "--allow-host") {
+			l, err := br.ReadString('\n')
+			sb.WriteString(l)
+			if err != nil {
+				break
+			}
+		}
+		text <- sb.String()
+		io.Copy(io.Discard, out)
+	}()
+	var printed string
+	select {
+	case printed = <-text:
+	case <-time.After(deadline):
+		t.Fatal("outflank web printed nothing")
+	}
+	f := strings.Fields(printed)
+	if len(f) < 4 || !strings.Contains(f[3], "/?token=") {
+		t.Fatalf("printed %q: want the page's address with its token", printed)
+	}
+	for _, want := range []string{"anyone on the network", "plain HTTP", "unencrypted"} {
+		if !strings.Contains(printed, want) {
+			t.Errorf("the warning lacks %q:\n%s", want, printed)
+		}
+	}
+	url := f[3]
+	base, _, _ := strings.Cut(url, "?")
+	status := func(c *http.Client, u string) int {
+		t.Helper()
+		r, err := c.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, r.Body)
+		r.Body.Close()
+		return r.StatusCode
+	}
+	if s := status(http.DefaultClient, base+"api/info"); s != http.StatusUnauthorized {
+		t.Errorf("no token: %d, want 401", s)
+	}
+	jar, _ := cookiejar.New(nil)
+	browser := &http.Client{Jar: jar}
+	if s := status(browser, url); s != http.StatusOK {
+		t.Errorf("the printed address: %d", s)
+	}
+	if s := status(browser, base+"api/info"); s != http.StatusOK {
+		t.Errorf("the page's own request after it: %d", s)
 	}
 }

@@ -14,6 +14,8 @@
 // the JavaScript only draws.
 //
 // Errors are a 4xx status with {"error": "..."}; request bodies are capped;
-// on a loopback address the server answers only requests naming a loopback
-// host, and it refuses requests made by other sites' pages.
+// the server answers only requests naming its own address (on loopback a
+// loopback name; beyond it the listen address or Config.AllowHosts), which
+// defeats DNS rebinding, refuses requests made by other sites' pages, and
+// beyond loopback asks every request for Config.Token.
 package web

@@ -22,6 +22,16 @@ type Config struct {
 	Name     string        // engine name shown on the page
 	Version  string
 	Threads  int // search threads, shown beside the version
+
+	// Token, when set, is asked of every request: as ?token= (which then
+	// sets a cookie, so the page's own requests carry it), the cookie, or
+	// an "Authorization: token ..." header. Set it when the server listens
+	// beyond loopback.
+	Token string
+	// AllowHosts are host names (besides the listen address and localhost)
+	// that requests may name in their Host header beyond loopback: the
+	// names people use to reach this machine.
+	AllowHosts []string
 }
 
 // analyst runs the searches the page asks for.

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"crypto/subtle"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -36,10 +37,12 @@ type Server struct {
 	mu      sync.Mutex // guards current
 	current *running   // the search running or waiting for the engine
 
-	// loopback is set when the server listens on a loopback address only:
-	// then requests must name a loopback host, which defeats DNS
-	// rebinding (another site's name resolved to 127.0.0.1).
-	loopback bool
+	// listenIP is the address Serve listens on (nil when the server is
+	// used as a handler only). Requests must name it, localhost or one of
+	// Config.AllowHosts in their Host header, which defeats DNS rebinding
+	// (another site's name resolved to this machine's address, so that the
+	// visitor's browser treats the engine as that site's).
+	listenIP net.IP
 }
 
 // New returns a server for cfg.
@@ -85,12 +88,20 @@ func New(cfg Config) *Server {
 
 // ServeHTTP checks where a request comes from, then routes it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if s.loopback && !loopbackHost(r.Host) {
-		fail(w, http.StatusForbidden, "host %q is not this machine's loopback name; use http://localhost or http://127.0.0.1", r.Host)
+	if !s.hostAllowed(r.Host) {
+		if s.listenIP.IsLoopback() {
+			fail(w, http.StatusForbidden, "host %q is not this machine's loopback name; use http://localhost or http://127.0.0.1", r.Host)
+		} else {
+			fail(w, http.StatusForbidden, "host %q is not an address of this server; name it with outflank web --allow-host", r.Host)
+		}
 		return
 	}
 	if err := checkOrigin(r); err != nil {
 		fail(w, http.StatusForbidden, "%v", err)
+		return
+	}
+	if !s.authorized(w, r) {
+		fail(w, http.StatusUnauthorized, "missing or wrong token: open the address outflank web printed, which ends in ?token=...")
 		return
 	}
 	if r.Body != nil {
@@ -116,6 +127,62 @@ func checkOrigin(r *http.Request) error {
 	return nil
 }
 
+// hostAllowed reports whether a request's Host header names this server:
+// on a loopback listener a loopback name; beyond it also the listen address
+// (any address of this machine when it listens on all of them: an address
+// cannot be rebound to another site) or a name of Config.AllowHosts.
+func (s *Server) hostAllowed(hostport string) bool {
+	if s.listenIP == nil || loopbackHost(hostport) {
+		return true
+	}
+	if s.listenIP.IsLoopback() {
+		return false
+	}
+	h, _, err := net.SplitHostPort(hostport)
+	if err != nil {
+		h = hostport
+	}
+	h = strings.Trim(h, "[]")
+	for _, a := range s.cfg.AllowHosts {
+		if strings.EqualFold(a, h) {
+			return true
+		}
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && (s.listenIP.IsUnspecified() || ip.Equal(s.listenIP))
+}
+
+// tokenCookie names the cookie that carries the token after the first
+// request; the port is in the name because cookies are shared across ports.
+func (s *Server) tokenCookie(r *http.Request) string {
+	_, port, _ := net.SplitHostPort(r.Host)
+	return "outflank-token-" + port
+}
+
+// authorized checks the token when one is set: in the query (then it is
+// kept in a cookie for the page's later requests), the cookie, or an
+// Authorization header, compared in constant time.
+func (s *Server) authorized(w http.ResponseWriter, r *http.Request) bool {
+	if s.cfg.Token == "" {
+		return true
+	}
+	same := func(t string) bool { return subtle.ConstantTimeCompare([]byte(t), []byte(s.cfg.Token)) == 1 }
+	if t := r.URL.Query().Get("token"); t != "" {
+		if !same(t) {
+			return false
+		}
+		http.SetCookie(w, &http.Cookie{Name: s.tokenCookie(r), Value: t, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		return true
+	}
+	if c, err := r.Cookie(s.tokenCookie(r)); err == nil && same(c.Value) {
+		return true
+	}
+	if t, ok := strings.CutPrefix(r.Header.Get("Authorization"), "token "); ok && same(strings.TrimSpace(t)) {
+		return true
+	}
+	return false
+}
+
 // loopbackHost reports whether a Host header names this machine's
 // loopback interface.
 func loopbackHost(hostport string) bool {
@@ -131,11 +198,11 @@ func loopbackHost(hostport string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// Serve serves on ln until it fails. On a loopback listener only requests
-// that name a loopback host are answered.
+// Serve serves on ln until it fails. Only requests that name ln's address
+// (see hostAllowed) are answered.
 func (s *Server) Serve(ln net.Listener) error {
-	if a, ok := ln.Addr().(*net.TCPAddr); ok && a.IP.IsLoopback() {
-		s.loopback = true
+	if a, ok := ln.Addr().(*net.TCPAddr); ok {
+		s.listenIP = a.IP
 	}
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10}
 	return srv.Serve(ln)

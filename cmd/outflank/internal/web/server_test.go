@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -518,4 +519,85 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestBeyondLoopback: on an address beyond loopback the DNS-rebinding
+// check stays (a request naming another site's host is refused even with
+// its own Origin), and every request needs the token: in the query, which
+// sets a cookie, then in the cookie or an Authorization header.
+func TestBeyondLoopback(t *testing.T) {
+	ln, err := net.Listen("tcp", "0.0.0.0:0")
+	if err != nil {
+		t.Skipf("no listener on every interface: %v", err)
+	}
+	s := New(Config{Searcher: &playtest.Greedy{}, Token: "s3cret", AllowHosts: []string{"board.lan"}})
+	go s.Serve(ln)
+	defer ln.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	do := func(method, path, host, origin string, hdr map[string]string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest(method, base+path, strings.NewReader(`{}`))
+		if host != "" {
+			req.Host = host
+		}
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
+		for k, v := range hdr {
+			req.Header.Set(k, v)
+		}
+		r, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, r.Body)
+		r.Body.Close()
+		return r
+	}
+	lan := fmt.Sprintf("192.168.7.9:%d", port)
+	for _, c := range []struct {
+		name, method, path, host, origin string
+		hdr                              map[string]string
+		want                             int
+	}{
+		{"another site's page, rebound", "POST", "/api/search?token=s3cret", "evil.com", "http://evil.com", nil, 403},
+		{"another site's name", "GET", "/api/info?token=s3cret", "evil.com:80", "", nil, 403},
+		{"another site's page", "POST", "/api/stop?token=s3cret", lan, "http://evil.com", nil, 403},
+		{"no token", "GET", "/api/info", lan, "", nil, 401},
+		{"no token, the page", "GET", "/", lan, "", nil, 401},
+		{"wrong token", "GET", "/api/info?token=guess", lan, "", nil, 401},
+		{"wrong cookie", "GET", "/api/info", lan, "", map[string]string{"Cookie": fmt.Sprintf("outflank-token-%d=guess", port)}, 401},
+		{"token", "GET", "/?token=s3cret", lan, "", nil, 200},
+		{"cookie", "GET", "/api/info", lan, "", map[string]string{"Cookie": fmt.Sprintf("outflank-token-%d=s3cret", port)}, 200},
+		{"header", "GET", "/api/info", lan, "", map[string]string{"Authorization": "token s3cret"}, 200},
+		{"allowed name", "GET", "/api/info?token=s3cret", "board.lan:8080", "http://board.lan:8080", nil, 200},
+		{"localhost", "GET", "/api/info?token=s3cret", "localhost", "", nil, 200},
+	} {
+		r := do(c.method, c.path, c.host, c.origin, c.hdr)
+		if r.StatusCode != c.want {
+			t.Errorf("%s: %d, want %d", c.name, r.StatusCode, c.want)
+		}
+		if c.name == "token" {
+			ck := r.Cookies()
+			if len(ck) != 1 || ck[0].Value != "s3cret" || !ck[0].HttpOnly {
+				t.Errorf("token: cookies %v", ck)
+			}
+		}
+	}
+}
+
+// A server on one address answers only requests naming that address.
+func TestHostOfListenAddress(t *testing.T) {
+	s := New(Config{Searcher: &playtest.Greedy{}})
+	s.listenIP = net.ParseIP("10.0.0.2")
+	for host, want := range map[string]int{"10.0.0.2:8080": 200, "10.0.0.3:8080": 403, "localhost:8080": 200, "evil.com": 403} {
+		w := httptest.NewRecorder()
+		req := httptest.NewRequest("GET", "/api/info", nil)
+		req.Host = host
+		s.ServeHTTP(w, req)
+		if w.Code != want {
+			t.Errorf("Host %s: %d, want %d", host, w.Code, want)
+		}
+	}
 }
