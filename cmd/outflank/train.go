@@ -131,7 +131,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	positive(fs, "rate")
 	positive(fs, "final-rate")
 	bound(fs, "overlap", 0, 2)
-	bound(fs, "stage-tie", 1, eval.NumStages)
+	bound(fs, "stage-tie", 1, 60)
 	bound(fs, "solve-empties", 0, 60)
 	bound(fs, "solve-share", 0, 1)
 	bound(fs, "workers", 1, maxThreads)
