@@ -1,7 +1,6 @@
 package bitboard
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -177,19 +176,18 @@ func ParseOBFLine(line string) (e OBFEntry, ok bool, err error) {
 // ReadOBF reads every position of an OBF stream. Errors name the line.
 func ReadOBF(r io.Reader) ([]OBFEntry, error) {
 	var out []OBFEntry
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		e, ok, err := ParseOBFLine(sc.Text())
+	ls := NewLines(r)
+	for ls.Scan() {
+		e, ok, err := ParseOBFLine(ls.Text())
 		if err != nil {
-			return out, fmt.Errorf("line %d: %w", n, err)
+			return out, &LineError{Line: ls.Line(), Err: err}
 		}
 		if ok {
-			e.Line = n
+			e.Line = ls.Line()
 			out = append(out, e)
 		}
 	}
-	return out, sc.Err()
+	return out, ls.Err()
 }
 
 // ParseMoves splits a move list into squares: either concatenated

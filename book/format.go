@@ -144,6 +144,15 @@ func Read(data []byte) (*Book, error) {
 	return b, nil
 }
 
+// squareName names a square of a book record, which may be out of range
+// in a damaged file.
+func squareName(sq uint8) string {
+	if sq > 63 {
+		return fmt.Sprintf("square %d", sq)
+	}
+	return bitboard.Square(sq).String()
+}
+
 // checkNode checks that k is a canonical position with moves and that rs
 // values each of its legal moves once, within the score range.
 func checkNode(k key, rs []rec) error {
@@ -161,7 +170,7 @@ func checkNode(k key, rs []rec) error {
 	var seen uint64
 	for _, r := range rs {
 		if r.sq > 63 || legal&(1<<r.sq) == 0 {
-			return fmt.Errorf("move %d is not legal", r.sq)
+			return fmt.Errorf("move %s is not legal", squareName(r.sq))
 		}
 		if seen&(1<<r.sq) != 0 {
 			return fmt.Errorf("move %s listed twice", bitboard.Square(r.sq))
@@ -297,11 +306,10 @@ func (b *Book) Export(w io.Writer) error {
 // as Read does, and negamaxes it. Errors name the line.
 func Import(r io.Reader) (*Book, error) {
 	b := New()
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	ls := bitboard.NewLines(r)
 	var info []string
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	for ls.Scan() {
+		line := strings.TrimSpace(ls.Text())
 		if strings.HasPrefix(line, "#info ") {
 			info = append(info, strings.TrimPrefix(line, "#info "))
 			continue
@@ -309,10 +317,10 @@ func Import(r io.Reader) (*Book, error) {
 		if v, ok := strings.CutPrefix(line, "#parity-offset "); ok {
 			off, err := strconv.Atoi(strings.TrimSpace(v))
 			if err != nil {
-				return nil, fmt.Errorf("book text line %d: parity offset %q: not a number", n, v)
+				return nil, ls.Errorf("parity offset %q: not a number", v)
 			}
 			if err := checkParity(off); err != nil {
-				return nil, fmt.Errorf("book text line %d: %w", n, err)
+				return nil, ls.Errorf("%w", err)
 			}
 			b.parity = off
 			continue
@@ -321,11 +329,11 @@ func Import(r io.Reader) (*Book, error) {
 			continue
 		}
 		if err := b.importLine(line); err != nil {
-			return nil, fmt.Errorf("book text line %d: %w", n, err)
+			return nil, ls.Errorf("%w", err)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("book text: %w", err)
+	if err := ls.Err(); err != nil {
+		return nil, err
 	}
 	b.Info = strings.Join(info, "\n")
 	b.Negamax()

@@ -699,7 +699,7 @@ func bookImport(e *env, f bookFlags) error {
 	defer file.Close()
 	b, err := book.Import(file)
 	if err != nil {
-		return fmt.Errorf("%s: %s: %w", cmd, *f.in, err)
+		return fmt.Errorf("%s: %w", cmd, bitboard.InFile(*f.in, err))
 	}
 	if err := f.setParity(cmd, b, false); err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
 )
 
@@ -236,7 +237,7 @@ func readFile[T any](name string, read func(io.Reader) (T, error)) (T, error) {
 	defer f.Close()
 	v, err := read(f)
 	if err != nil {
-		return v, fmt.Errorf("%s: %w", name, err)
+		return v, bitboard.InFile(name, err)
 	}
 	return v, nil
 }

@@ -52,7 +52,7 @@ func TestMatchCommandErrors(t *testing.T) {
 		{[]string{"self", "self", "--sprt", "5"}, `--sprt "5": want ELO0,ELO1`},
 		{[]string{"self", "self", "--start", "x.obf", "--openings", "start"}, "not both"},
 		{[]string{"self", "self", "--openings", filepath.Join(dir, "none.txt")}, "none.txt: no such file"},
-		{[]string{"self", "self", "--openings", bad}, "bad.txt: openings line 2: move 2 (f5) illegal"},
+		{[]string{"self", "self", "--openings", bad}, "bad.txt line 2: move 2 (f5) illegal"},
 		{[]string{"nboard:" + filepath.Join(dir, "no-engine"), "self", "--openings", "start"}, "engine A (nboard:" + filepath.Join(dir, "no-engine") + "): start: "},
 	} {
 		_, _, err := runMatchCmd(t, c.args...)

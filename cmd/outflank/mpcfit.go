@@ -82,7 +82,7 @@ func mpcCollect(e *env, args []string) error {
 	if data, err := os.ReadFile(*out); err == nil {
 		ss, err := mpcfit.Read(bytes.NewReader(data))
 		if err != nil {
-			return fmt.Errorf("mpcfit collect: %s: %w", *out, err)
+			return fmt.Errorf("mpcfit collect: %w", bitboard.InFile(*out, err))
 		}
 		have = len(ss)
 	}
@@ -190,7 +190,7 @@ func mpcFit(e *env, args []string) error {
 		}
 		ss, err := mpcfit.Read(bytes.NewReader(data))
 		if err != nil {
-			return fmt.Errorf("mpcfit fit: %s: %w", name, err)
+			return fmt.Errorf("mpcfit fit: %w", bitboard.InFile(name, err))
 		}
 		samples = append(samples, ss...)
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/puzzle"
 )
 
@@ -73,7 +74,7 @@ func runPuzzle(e *env, args []string) error {
 		ps, err := puzzle.Read(f)
 		f.Close()
 		if err != nil {
-			return fmt.Errorf("puzzle: %s: %w", name, err)
+			return fmt.Errorf("puzzle: %w", bitboard.InFile(name, err))
 		}
 		fr := fileResult{File: name}
 		for _, p := range ps {

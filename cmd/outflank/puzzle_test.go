@@ -69,7 +69,7 @@ func TestPuzzleCommandMisses(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{ill}, `ill.puz: line 2: field "moves c4 d9": bad square "d9": row '9' is not 1-8`},
+		{[]string{ill}, `ill.puz line 2: field "moves c4 d9": bad square "d9": row '9' is not 1-8`},
 		{[]string{filepath.Join(dir, "none.puz")}, "no such file"},
 		{nil, "want at least one FILE"},
 		{[]string{"--reconstruct", ill}, "--reconstruct takes no FILE"},

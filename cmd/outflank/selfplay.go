@@ -189,7 +189,7 @@ func loadOpenings(name string) ([][]bitboard.Square, string, error) {
 		defer f.Close()
 		ops, err = match.ReadOpenings(f)
 		if err != nil {
-			return nil, "", fmt.Errorf("%s: %w", name, err)
+			return nil, "", bitboard.InFile(name, err)
 		}
 		if len(ops) == 0 {
 			return nil, "", fmt.Errorf("%s: no openings", name)

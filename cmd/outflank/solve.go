@@ -185,7 +185,7 @@ func readPositions(args []string) ([]bitboard.OBFEntry, []int, error) {
 			defer f.Close()
 			es, err = bitboard.ReadOBF(f)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s: %w", args[0], err)
+				return nil, nil, bitboard.InFile(args[0], err)
 			}
 			if len(es) == 0 {
 				return nil, nil, fmt.Errorf("%s: no positions", args[0])
@@ -214,7 +214,7 @@ func readPositions(args []string) ([]bitboard.OBFEntry, []int, error) {
 		nums[i] = first + i
 		if err := checkReachable(ent.Position); err != nil {
 			if len(es) > 1 || ent.Line > 0 {
-				return nil, nil, fmt.Errorf("%s line %d: %w", args[0], ent.Line, err)
+				return nil, nil, bitboard.InFile(args[0], &bitboard.LineError{Line: ent.Line, Err: err})
 			}
 			return nil, nil, err
 		}

@@ -1,8 +1,8 @@
 package match
 
 import (
-	"bufio"
 	_ "embed"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -57,28 +57,27 @@ func StandardStart() []Opening {
 // lines starting with '#' or '%' are skipped. Errors name the line.
 func ReadOpenings(r io.Reader) ([]Opening, error) {
 	var out []Opening
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	ls := bitboard.NewLines(r)
+	for ls.Scan() {
+		line := strings.TrimSpace(ls.Text())
 		if line == "" || line[0] == '#' || line[0] == '%' {
 			continue
 		}
 		moves, err := bitboard.ParseMoves(line)
 		if err != nil {
-			return nil, fmt.Errorf("openings line %d: %w", n, err)
+			return nil, ls.Errorf("%w", err)
 		}
 		played, pos, err := bitboard.Replay(bitboard.Start(), moves)
 		if err != nil {
-			return nil, fmt.Errorf("openings line %d: %w", n, err)
+			return nil, ls.Errorf("%w", err)
 		}
 		if pos[len(pos)-1].GameOver() {
-			return nil, fmt.Errorf("openings line %d: the game is already over", n)
+			return nil, ls.Errorf("the game is already over")
 		}
 		out = append(out, Opening{Name: bitboard.Transcript(played), Start: bitboard.Start(), Moves: played})
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("openings: %w", err)
+	if err := ls.Err(); err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("openings: no opening found")
@@ -91,12 +90,12 @@ func ReadOpenings(r io.Reader) ([]Opening, error) {
 func ReadStartPositions(r io.Reader) ([]Opening, error) {
 	entries, err := bitboard.ReadOBF(r)
 	if err != nil {
-		return nil, fmt.Errorf("start positions: %w", err)
+		return nil, err
 	}
 	var out []Opening
 	for _, e := range entries {
 		if e.Position.GameOver() {
-			return nil, fmt.Errorf("start positions: line %d: the game is already over", e.Line)
+			return nil, &bitboard.LineError{Line: e.Line, Err: errors.New("the game is already over")}
 		}
 		out = append(out, Opening{Name: fmt.Sprintf("obf line %d", e.Line), Start: e.Position})
 	}

@@ -34,8 +34,8 @@ func TestReadOpenings(t *testing.T) {
 		t.Errorf("after f5d6c3: %s", p)
 	}
 	for in, want := range map[string]string{
-		"f5d6\nf5f5\n": "openings line 2: move 2 (f5) illegal",
-		"f5d6\nz9\n":   "openings line 2: move 1",
+		"f5d6\nf5f5\n": "line 2: move 2 (f5) illegal",
+		"f5d6\nz9\n":   "line 2: move 1",
 		"\n# none\n":   "no opening found",
 	} {
 		_, err := ReadOpenings(strings.NewReader(in))

@@ -12,7 +12,6 @@
 package mpcfit
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"go/format"
@@ -81,36 +80,36 @@ func (s Sample) Write(w io.Writer) error {
 // Read reads samples written by Write.
 func Read(r io.Reader) ([]Sample, error) {
 	var out []Sample
-	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
-		f := strings.Fields(sc.Text())
+	ls := bitboard.NewLines(r)
+	for ls.Scan() {
+		f := strings.Fields(ls.Text())
 		if len(f) == 0 {
 			continue
 		}
 		if len(f) < 3 {
-			return nil, fmt.Errorf("samples line %d: want empties, exact score or -, values", n)
+			return nil, ls.Errorf("want empties, exact score or -, values")
 		}
 		var s Sample
 		var err error
 		if s.Empties, err = strconv.Atoi(f[0]); err != nil || s.Empties < 1 || s.Empties > 60 {
-			return nil, fmt.Errorf("samples line %d: empties %q", n, f[0])
+			return nil, ls.Errorf("empties %q", f[0])
 		}
 		if f[1] != "-" {
 			if s.Exact, err = strconv.Atoi(f[1]); err != nil {
-				return nil, fmt.Errorf("samples line %d: exact score %q", n, f[1])
+				return nil, ls.Errorf("exact score %q", f[1])
 			}
 			s.HasExact = true
 		}
 		for _, x := range f[2:] {
 			v, err := strconv.Atoi(x)
 			if err != nil || v < -64 || v > 64 {
-				return nil, fmt.Errorf("samples line %d: value %q", n, x)
+				return nil, ls.Errorf("value %q", x)
 			}
 			s.Values = append(s.Values, v)
 		}
 		out = append(out, s)
 	}
-	return out, sc.Err()
+	return out, ls.Err()
 }
 
 // Cell is the regression deep ≈ A·shallow + B over the samples of one

@@ -44,7 +44,6 @@
 package puzzle
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"slices"
@@ -128,12 +127,10 @@ func (p *Puzzle) Name() string {
 // Read parses a puzzle file. Errors name the line and the field.
 func Read(r io.Reader) ([]*Puzzle, error) {
 	var out []*Puzzle
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	lines := 0
-	for n := 1; sc.Scan(); n++ {
-		lines = n
-		line := sc.Text()
+	ls := bitboard.NewLines(r)
+	for ls.Scan() {
+		n := ls.Line()
+		line := ls.Text()
 		if i := strings.IndexByte(line, '%'); i >= 0 {
 			line = line[:i]
 		}
@@ -145,14 +142,14 @@ func Read(r io.Reader) ([]*Puzzle, error) {
 		var fields string
 		if strings.HasPrefix(line, ";") {
 			if len(out) == 0 {
-				return nil, fmt.Errorf("line %d: continuation ';' before any board", n)
+				return nil, ls.Errorf("continuation ';' before any board")
 			}
 			p, fields = out[len(out)-1], line[1:]
 		} else {
 			board, rest, _ := strings.Cut(line, ";")
 			pos, err := bitboard.ParseBoard(board)
 			if err != nil {
-				return nil, fmt.Errorf("line %d: %w", n, err)
+				return nil, ls.Errorf("%w", err)
 			}
 			p = &Puzzle{Line: n, Position: pos}
 			out = append(out, p)
@@ -164,12 +161,12 @@ func Read(r io.Reader) ([]*Puzzle, error) {
 				continue
 			}
 			if err := p.addField(f, n); err != nil {
-				return nil, fmt.Errorf("line %d: field %q: %w", n, f, err)
+				return nil, ls.Errorf("field %q: %w", f, err)
 			}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("line %d: %w", lines+1, err)
+	if err := ls.Err(); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

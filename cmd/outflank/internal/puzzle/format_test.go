@@ -74,7 +74,7 @@ func TestReadErrors(t *testing.T) {
 		{start + "; C4:+x", `score "+x" is not an integer`},
 		{start + "; moves pass c4", `"pass" is not a board square`},
 		{start + "; board XX X", "only 3 of 64 squares"},
-		{start + "\n" + strings.Repeat("-", 2<<20), "line 2: bufio.Scanner: token too long"},
+		{start + "\n" + strings.Repeat("-", 2<<20), "line 2: longer than the limit of 1048576 bytes a line"},
 	}
 	for _, c := range cases {
 		_, err := Read(strings.NewReader(c.src))
