@@ -29,7 +29,7 @@ func TestTextFileErrors(t *testing.T) {
 		good string // a first line that reads
 	}{
 		{func(f string) []string { return []string{"solve", f} }, "obf", start},
-		{func(f string) []string { return []string{"match", "self", "self", "--openings", f, "--games", "0"} }, "txt", "f5d6"},
+		{func(f string) []string { return []string{"match", "self", "self", "--openings", f, "--games", "2"} }, "txt", "f5d6"},
 		{func(f string) []string {
 			return []string{"book", "import", "--in", f, "--out", filepath.Join(dir, "o.book")}
 		}, "txt", "# a book"},

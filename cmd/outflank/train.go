@@ -131,6 +131,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	positive(fs, "rate")
 	positive(fs, "final-rate")
 	bound(fs, "overlap", 0, 2)
+	bound(fs, "stages", 1, 60)
 	bound(fs, "stage-tie", 1, 60)
 	bound(fs, "solve-empties", 0, 60)
 	bound(fs, "solve-share", 0, 1)
