@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -32,6 +33,8 @@ type Config struct {
 	Depth   int           // midgame depth of genmove (default 12)
 	Time    time.Duration // cap on the time of one move (0: clock or depth only)
 	Book    play.Book     // if not nil, genmove plays book moves in the opening
+	// ReadFile reads loadsgf's files (default: os.ReadFile); tests replace it.
+	ReadFile func(name string) ([]byte, error)
 }
 
 // Run speaks GTP on in and out until "quit" or the end of input. GTP
@@ -132,6 +135,7 @@ func init() {
 		{"time_settings", func(s *session, args []string) (string, error) { return "", s.timeSettings(args) }},
 		{"time_left", func(s *session, args []string) (string, error) { return "", s.timeLeft(args) }},
 		{"set_game", (*session).setGame},
+		{"loadsgf", (*session).loadSGF},
 		{"list_games", func(*session, []string) (string, error) { return "Othello", nil }},
 		{"gogui-interrupt", func(*session, []string) (string, error) { return "", nil }}, // the interrupt itself is a comment line (see interrupt)
 	}
@@ -273,7 +277,11 @@ func (s *session) undo([]string) (string, error) {
 }
 
 func (s *session) finalScore([]string) (string, error) {
-	r := s.hist.Position().Result()
+	pos := s.hist.Position()
+	if !pos.GameOver() {
+		return "", fmt.Errorf("the game is not over (%d empties, %s to move)", pos.Empties(), pos.ToMove)
+	}
+	r := pos.Result()
 	switch {
 	case r.Draw:
 		return "0", nil
@@ -356,7 +364,9 @@ func (s *session) genmove(args []string, commit bool) (string, error) {
 	}
 	pos, err := s.sideFor(col)
 	if err != nil {
-		return "", err
+		// GUIs ask for the side to move; a genmove for the other side is a
+		// mistake to report, not a move to make for it.
+		return "", fmt.Errorf("%s is not to move (%s is): genmove plays only for the side to move", col, s.hist.Position().ToMove)
 	}
 	t0 := time.Now()
 	var m play.Move
@@ -483,4 +493,39 @@ func (s *session) version(_ []string) (string, error) {
 		return s.cfg.Version + ", 1 thread", nil
 	}
 	return fmt.Sprintf("%s, %d threads", s.cfg.Version, s.cfg.Threads), nil
+}
+
+// loadSGF sets the game from a record file, "loadsgf FILE [MOVE]": an
+// Othello SGF (GM[2]) or a GGF record, replayed up to the position before
+// move number MOVE (moves counted from 1, passes included), or to its end.
+func (s *session) loadSGF(args []string) (string, error) {
+	if len(args) < 1 || len(args) > 2 {
+		return "", errors.New("syntax error: loadsgf takes a file and an optional move number")
+	}
+	upTo := -1
+	if len(args) == 2 {
+		n, err := strconv.Atoi(args[1])
+		if err != nil || n < 1 {
+			return "", fmt.Errorf("syntax error: move number %q is not a number from 1 up", args[1])
+		}
+		upTo = n - 1
+	}
+	read := s.cfg.ReadFile
+	if read == nil {
+		read = os.ReadFile
+	}
+	b, err := read(args[0])
+	if err != nil {
+		return "", fmt.Errorf("cannot load file: %v", err)
+	}
+	g, err := parseRecord(string(b))
+	if err != nil {
+		return "", fmt.Errorf("cannot load file: %v", err)
+	}
+	if upTo >= 0 && upTo < len(g.Moves) {
+		g.Moves = g.Moves[:upTo]
+	}
+	s.hist.Reset(g)
+	s.player.NewGame()
+	return "", nil
 }

@@ -3,6 +3,7 @@ package gtp
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -111,9 +112,86 @@ func TestPlayAndUndo(t *testing.T) {
 	if !strings.HasPrefix(got[10], "= \n  a b c d e f g h") || !strings.HasSuffix(got[10], "black to move") {
 		t.Errorf("showboard: %q", got[10])
 	}
-	// f5 and a one-disc white capture leave 3-3 on the board.
-	if got[11] != "= 0" {
-		t.Errorf("final_score %q, want = 0", got[11])
+	// The game is not over: no score yet (it used to answer "= 0").
+	if got[11] != "? the game is not over (58 empties, black to move)" {
+		t.Errorf("final_score in mid-game: %q", got[11])
+	}
+}
+
+// TestGenmoveNotToMove: genmove for the side not to move is refused with
+// the reason, and the game is unchanged.
+func TestGenmoveNotToMove(t *testing.T) {
+	got := script(t, "play black f5", "genmove black", "showboard")
+	if got[1] != "? black is not to move (white is): genmove plays only for the side to move" {
+		t.Errorf("genmove black with white to move: %q", got[1])
+	}
+	if !strings.HasSuffix(got[2], "white to move") {
+		t.Errorf("the game changed: %q", got[2])
+	}
+}
+
+// TestLoadSGF: loadsgf sets the game from an Othello SGF (SGF's points or
+// f5-style moves, set-up stones, a variation) or a GGF record, up to a
+// move number; bad records are refused with the reason.
+func TestLoadSGF(t *testing.T) {
+	files := map[string]string{
+		"points.sgf":  "(;FF[4]GM[2]SZ[8];B[fe];W[df](;B[cc])(;B[ee]))",                               // f5 d6 c3, then a variation
+		"f5.sgf":      "(;GM[2]SZ[8]PB[a]PW[b];B[f5];W[d6];B[c3])",                                    // Othello players' notation
+		"setup.sgf":   "(;GM[2]SZ[8]AB[ed][de]AW[dd][ee]PL[B];B[fe])",                                 // the start, set up
+		"game.ggf":    "(;GM[Othello]PC[x]BO[8 " + bitboard.Start().String()[:64] + " *]B[f5]W[d6];)", // GGF
+		"go.sgf":      "(;GM[1]SZ[19];B[pd])",
+		"illegal.sgf": "(;GM[2];B[a1])",
+		"broken.sgf":  "(;GM[2];B[f5",
+	}
+	run := func(lines ...string) []string {
+		var out strings.Builder
+		cfg := Config{Name: "Outflank", Version: "test", Depth: 2,
+			ReadFile: func(name string) ([]byte, error) {
+				if s, ok := files[name]; ok {
+					return []byte(s), nil
+				}
+				return nil, errors.New("no such file")
+			}}
+		if err := Run(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &playtest.Greedy{}, cfg); err != nil {
+			t.Fatal(err)
+		}
+		return strings.Split(strings.TrimSuffix(out.String(), "\n\n"), "\n\n")
+	}
+	board := func(moves string) string { // as showboard shows it
+		p, err := bitboard.PlayTranscript(bitboard.Start(), moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return "= \n" + strings.TrimRight(p.Picture(p.Moves()), "\n") + "\n" + p.ToMove.String() + " to move"
+	}
+	for _, c := range []struct {
+		cmd, want string // want: the board after it
+	}{
+		{"loadsgf points.sgf", board("f5d6c3")},
+		{"loadsgf points.sgf 3", board("f5d6")},
+		{"loadsgf f5.sgf", board("f5d6c3")},
+		{"loadsgf game.ggf", board("f5d6")},
+		{"loadsgf setup.sgf", board("f5")},
+	} {
+		got := run(c.cmd, "showboard")
+		if got[0] != "=" {
+			t.Errorf("%s: %q", c.cmd, got[0])
+			continue
+		}
+		if got[1] != c.want {
+			t.Errorf("%s: board\n%s\nwant %s", c.cmd, got[1], c.want)
+		}
+	}
+	for _, c := range []struct{ cmd, want string }{
+		{"loadsgf go.sgf", "? cannot load file: sgf: GM[1] is not Othello (GM[2])"},
+		{"loadsgf illegal.sgf", "? cannot load file: sgf: node 2: move 1 (a1) illegal for black"},
+		{"loadsgf broken.sgf", "? cannot load file: sgf: a value is not closed"},
+		{"loadsgf none.sgf", "? cannot load file: no such file"},
+		{"loadsgf points.sgf 0", "? syntax error"},
+	} {
+		if got := run(c.cmd); !strings.HasPrefix(got[0], c.want) {
+			t.Errorf("%s: %q, want %q", c.cmd, got[0], c.want)
+		}
 	}
 }
 
