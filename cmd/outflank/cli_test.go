@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -192,5 +195,40 @@ func TestNBoardLearnError(t *testing.T) {
 	out, errOut, err := runWithInput(t, "nboard 2\nset game (;GM[Othello]PB[a]PW[b]RE[?]TI[0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[f5];)\nlearn\nquit\n", "nboard", "--threads", "1")
 	if err != nil || !strings.Contains(out, "status learn: the game is not over") || strings.Contains(out+errOut, "learn: learn:") {
 		t.Errorf("learn of an unfinished game: %v\n%s%s", err, out, errOut)
+	}
+}
+
+// TestSessionLog: --log records both directions of an nboard, gtp or shell
+// session with the time of each line, appending session after session.
+func TestSessionLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "session.log")
+	for _, c := range []struct {
+		args  []string
+		input string
+	}{
+		{[]string{"gtp", "--no-book", "--threads", "1"}, "1 name\nplay b zz\nquit\n"},
+		{[]string{"nboard", "--no-book", "--threads", "1"}, "nboard 2\nping 7\nquit\n"},
+		{[]string{"shell", "--no-book", "--threads", "1"}, "f5\na1\n"},
+	} {
+		if _, _, err := runWithInput(t, c.input, append(c.args, "--log", path)...); err != nil && c.args[0] != "shell" {
+			t.Fatalf("%s: %v", c.args[0], err)
+		}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := string(b)
+	for _, want := range []string{
+		"# outflank gtp ", "< 1 name", "> =1 Outflank", "> ? syntax error: bad square",
+		"# outflank nboard ", "< ping 7", "> pong 7",
+		"# outflank shell ", "< f5", "> White to move (last move f5)", "! error: play: move 2 (a1) not played",
+	} {
+		if !regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d\.\d\d\d ` + regexp.QuoteMeta(want)).MatchString(log) {
+			t.Errorf("no timed line %q in the log:\n%s", want, log)
+		}
+	}
+	if _, _, err := runWithInput(t, "", "gtp", "--log", filepath.Join(path, "x")); err == nil || !strings.HasPrefix(err.Error(), "gtp: --log: ") {
+		t.Errorf("a log that cannot be written: %v", err)
 	}
 }

@@ -41,6 +41,7 @@ func addEngineFlags(fs *pflag.FlagSet) engineFlags {
 type engineSetup struct {
 	opts search.Options
 	book play.Book
+	log  string // --log: the session log's file ("" for none)
 }
 
 // newSearcher builds a search engine; it is the front ends' play.Factory.
@@ -111,6 +112,7 @@ func protocolArgs(e *env, c *command, args []string, depthHelp, timeHelp string)
 	ef := addEngineFlags(fs)
 	d := fs.Int("depth", 12, depthHelp)
 	t := timeFlag(fs, "time", 0, timeHelp)
+	logPath := fs.String("log", "", logFlagHelp)
 	bound(fs, "depth", 1, 60)
 	if ok, err = parse(fs, args); !ok {
 		return st, 0, 0, false, err
@@ -125,8 +127,12 @@ func protocolArgs(e *env, c *command, args []string, depthHelp, timeHelp string)
 	if err != nil {
 		return st, 0, 0, false, err
 	}
+	st.log = *logPath
 	return st, *d, *t, true, nil
 }
+
+// logFlagHelp is the help of the --log flag of nboard, gtp and shell.
+const logFlagHelp = "record the session in FILE (appended): every line read (<) and written (> and ! for errors) with its time, for reporting a problem"
 
 // defaultSetup is the set-up with every engine flag at its default.
 func defaultSetup(cmd string) (engineSetup, error) {

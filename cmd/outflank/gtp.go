@@ -30,6 +30,11 @@ func runGTP(e *env, args []string) error {
 	if !ok {
 		return err
 	}
+	e, done, err := withSessionLog(e, st.log, "gtp")
+	if err != nil {
+		return err
+	}
+	defer done()
 	return serveGTP(e, e.stdin, st, depth, maxTime)
 }
 

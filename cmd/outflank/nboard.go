@@ -27,6 +27,11 @@ func runNBoard(e *env, args []string) error {
 	if !ok {
 		return err
 	}
+	e, done, err := withSessionLog(e, st.log, "nboard")
+	if err != nil {
+		return err
+	}
+	defer done()
 	return serveNBoard(e, e.stdin, st, depth, maxTime)
 }
 

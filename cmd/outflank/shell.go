@@ -34,6 +34,7 @@ func runShell(e *env, args []string) error {
 	ef := addEngineFlags(fs)
 	level := fs.Int("level", 12, "strength: midgame depth N, exact endgame from 2N empties (up to 24)")
 	moveTime := timeFlag(fs, "time", 10*time.Second, "time limit per engine move and per solve: 5 or 5s, 500ms, 1m (0: none)")
+	logPath := fs.String("log", "", logFlagHelp)
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}
@@ -47,6 +48,7 @@ func runShell(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	st.log = *logPath
 	return runShellOn(e, e.stdin, st, *level, *moveTime)
 }
 
@@ -56,8 +58,18 @@ func runShell(e *env, args []string) error {
 func runShellOn(e *env, in io.Reader, st engineSetup, level int, moveTime time.Duration) error {
 	cfg := shell.Config{Name: "Outflank", Version: version(), Interactive: isTerminalReader(e.stdin),
 		Level: level, Time: moveTime, Options: st.opts, Book: st.book}
+	// With --log, the streams are recorded; at a terminal the line
+	// editor's output is (it echoes what is typed), not its raw keys.
+	le, done, err := withSessionLog(e, st.log, "shell")
+	if err != nil {
+		return err
+	}
+	defer done()
+	if in == e.stdin {
+		in = le.stdin
+	}
 	if cfg.Interactive {
-		restore, ed := lineEditor(e)
+		restore, ed := lineEditor(e, le.stdout)
 		if ed != nil {
 			defer restore()
 			cfg.Editor = ed
@@ -67,7 +79,7 @@ func runShellOn(e *env, in io.Reader, st engineSetup, level int, moveTime time.D
 			cfg.Interrupt = intr
 		}
 	}
-	err := shell.Run(in, e.stdout, e.stderr, newSearcher, cfg)
+	err = shell.Run(in, le.stdout, le.stderr, newSearcher, cfg)
 	if errors.Is(err, shell.ErrScript) {
 		return quietError{1}
 	}
@@ -77,8 +89,9 @@ func runShellOn(e *env, in io.Reader, st engineSetup, level int, moveTime time.D
 // lineEditor puts a terminal on stdin and stdout into raw mode and returns
 // a line editor on it (arrow keys, history) and the function that restores
 // the terminal; nil when either is not a terminal, or raw mode fails (then
-// the shell reads plain lines).
-func lineEditor(e *env) (restore func(), ed *shell.Editor) {
+// the shell reads plain lines). The editor writes through w (stdout, or
+// stdout recorded in a session log).
+func lineEditor(e *env, w io.Writer) (restore func(), ed *shell.Editor) {
 	in, ok1 := e.stdin.(*os.File)
 	out, ok2 := e.stdout.(*os.File)
 	if !ok1 || !ok2 || !term.IsTerminal(int(in.Fd())) || !term.IsTerminal(int(out.Fd())) {
@@ -92,7 +105,7 @@ func lineEditor(e *env) (restore func(), ed *shell.Editor) {
 	if err != nil {
 		width = 0
 	}
-	return func() { term.Restore(int(in.Fd()), old) }, shell.NewEditor(in, out, width)
+	return func() { term.Restore(int(in.Fd()), old) }, shell.NewEditor(in, w, width)
 }
 
 // interrupts turns Ctrl-C (SIGINT) into a stop for the running search

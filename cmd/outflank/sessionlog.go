@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+)
+
+// sessionLog records a protocol session (--log FILE): every line read and
+// written, with the time, for users reporting a problem. Lines read are
+// marked "<", lines written ">", error lines "!". The file is appended
+// to, so that a GUI that restarts the engine keeps the earlier sessions.
+type sessionLog struct {
+	mu sync.Mutex
+	f  *os.File
+}
+
+// openSessionLog opens (or creates) the log and writes a line saying which
+// session starts.
+func openSessionLog(path, what string) (*sessionLog, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	l := &sessionLog{f: f}
+	l.line('#', fmt.Sprintf("outflank %s %s, started %s", what, version(), time.Now().Format(time.RFC3339)))
+	return l, nil
+}
+
+func (l *sessionLog) Close() error { return l.f.Close() }
+
+// terminalCodes are what a terminal's line editor writes besides text:
+// carriage returns and escape sequences, left out of the log.
+var terminalCodes = regexp.MustCompile("\r|\x1b\\[[0-9;?]*[A-Za-z]")
+
+// line writes one line of the log: the time, the direction mark, the text.
+func (l *sessionLog) line(mark byte, text string) {
+	text = terminalCodes.ReplaceAllString(text, "")
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(l.f, "%s %c %s\n", time.Now().Format("15:04:05.000"), mark, text)
+}
+
+// lines cuts a stream into the log's lines, keeping a partial last line
+// until its end comes.
+type lines struct {
+	l       *sessionLog
+	mark    byte
+	mu      sync.Mutex
+	partial []byte
+}
+
+func (s *lines) add(p []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.partial = append(s.partial, p...)
+	for {
+		i := bytes.IndexByte(s.partial, '\n')
+		if i < 0 {
+			return
+		}
+		s.l.line(s.mark, strings.TrimRight(string(s.partial[:i]), "\r"))
+		s.partial = s.partial[i+1:]
+	}
+}
+
+// logReader copies what it reads into the log.
+type logReader struct {
+	r io.Reader
+	lines
+}
+
+func (r *logReader) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	r.add(p[:n])
+	return n, err
+}
+
+// logWriter copies what is written into the log.
+type logWriter struct {
+	w io.Writer
+	lines
+}
+
+func (w *logWriter) Write(p []byte) (int, error) {
+	w.add(p)
+	return w.w.Write(p)
+}
+
+// Flush passes a flush on (bufio writers under the protocol's output).
+func (w *logWriter) Flush() error {
+	if f, ok := w.w.(interface{ Flush() error }); ok {
+		return f.Flush()
+	}
+	return nil
+}
+
+// logged returns e with its streams recorded in l.
+func (l *sessionLog) logged(e *env) *env {
+	return &env{
+		stdin:  &logReader{r: e.stdin, lines: lines{l: l, mark: '<'}},
+		stdout: &logWriter{w: e.stdout, lines: lines{l: l, mark: '>'}},
+		stderr: &logWriter{w: e.stderr, lines: lines{l: l, mark: '!'}},
+	}
+}
+
+// withSessionLog returns e with its streams recorded in the log at path
+// (e itself when path is ""), and the function that closes the log.
+func withSessionLog(e *env, path, what string) (*env, func(), error) {
+	if path == "" {
+		return e, func() {}, nil
+	}
+	l, err := openSessionLog(path, what)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: --log: %w", what, err)
+	}
+	return l.logged(e), func() { l.Close() }, nil
+}
