@@ -343,3 +343,29 @@ func TestSolveStatusLine(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyze: analyze lists each move's loss against the best move, exact
+// in the endgame, and the worst mistakes: in FFO #1 (best g8 +18), a2 is
+// worth +6 (the file's move scores), a loss of 12.
+func TestAnalyze(t *testing.T) {
+	const ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--X"
+	var out strings.Builder
+	err := Run(strings.NewReader("board "+ffo1+"\na2\ngo\nanalyze\n"), &out, &out,
+		func(o search.Options) play.Searcher { return search.New(search.Options{HashMB: 4}) }, Config{Level: 8})
+	o := out.String()
+	for _, want := range []string{
+		"Each move's value for its player against the best move's (depth 8, exact from 16 empties):",
+		"  1. black a2    +6  exact          loses 12 (best g8 +18)",
+		"Worst mistakes:\n  move 1, black a2: loses 12 (best g8)\n",
+	} {
+		if !strings.Contains(o, want) {
+			t.Errorf("no %q in:\n%s", want, o)
+		}
+	}
+	if !strings.Contains(o, "  2. white ") || strings.Contains(o, "move 2, white") {
+		t.Errorf("the engine's exact reply is not listed, or listed as a mistake:\n%s", o)
+	}
+	if err != nil {
+		t.Error(err)
+	}
+}

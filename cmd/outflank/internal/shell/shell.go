@@ -197,6 +197,7 @@ func init() {
 		"load":    {"FILE", "load a game: GGF, a transcript, or a board", (*shell).load},
 		"save":    {"FILE", "save the game: GGF if FILE ends in .ggf, else the transcript", (*shell).save},
 		"game":    {"", "show the game's moves and its GGF record", (*shell).showGame},
+		"analyze": {"", "search every position of the game (the \"level\" setting: exact in the endgame, selective before) and list each move's loss against the best move, then the worst mistakes", (*shell).analyze},
 		"status":  {"", "show the settings", (*shell).status},
 		"book":    {"on|off", "whether the engine plays opening-book moves (hint lists them either way)", (*shell).setBook},
 	}
