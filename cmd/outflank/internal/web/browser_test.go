@@ -135,6 +135,24 @@ func TestBrowser(t *testing.T) {
 	if want := bitboard.Start().String()[:64]; board != want {
 		t.Fatalf("start board %q, want %q", board, want)
 	}
+	// What a newcomer sees first: the board as large as the window
+	// allows (it was at most 60% of its height), the current-move chip readable on its
+	// green, no hints legend while hints are off, the time field saying
+	// what 0 means.
+	var look struct {
+		Board       float64 `json:"board"`
+		Height      float64 `json:"height"`
+		Chip        string  `json:"chip"`
+		LegendShown bool    `json:"legend"`
+		TimeLabel   string  `json:"timeLabel"`
+	}
+	run("look at the page", chromedp.Evaluate(`({board: document.getElementById('board').getBoundingClientRect().width, height: innerHeight,
+		chip: getComputedStyle(document.querySelector('#moves .mv.current')).color,
+		legend: !document.getElementById('legend').hidden,
+		timeLabel: document.getElementById('time').parentElement.textContent})`, &look))
+	if look.Board < 0.7*look.Height || look.Chip != "rgb(255, 255, 255)" || look.LegendShown || !strings.Contains(look.TimeLabel, "0: by level") {
+		t.Errorf("first look: %+v; want a board of 70%% of the window's height or more, a white chip on green, no legend, the time field's 0 explained", look)
+	}
 
 	// Black f5; the engine plays white and answers from the book.
 	run("play f5", click("f5"), chromedp.WaitVisible(`#moves .mv[data-ply="2"]`, chromedp.ByQuery), progressIs("White played d6 (book move)"))
@@ -143,10 +161,21 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("after f5 and the book reply: board %q, want %q (d6)", board, want)
 	}
 
+	// An import that is no known format says so beside the text, and the
+	// board does not move.
+	var importErr string
+	var top0, top1 float64
+	topJS := `document.getElementById('board').getBoundingClientRect().top + window.scrollY` // the click may scroll
+	run("import prose", chromedp.Evaluate(topJS, &top0), chromedp.SetValue(`#text`, "the quick brown fox", chromedp.ByQuery), chromedp.Click(`#import`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#importError`, chromedp.ByQuery), chromedp.Text(`#importError`, &importErr, chromedp.ByQuery), chromedp.Evaluate(topJS, &top1))
+	if !strings.HasPrefix(importErr, "not a GGF record") || top1 != top0 {
+		t.Errorf("import of prose: %q, board moved from %v to %v", importErr, top0, top1)
+	}
+
 	// Hints: every legal move gets one value. The book's c3, valued by a
 	// depth-14 search, keeps the book's value, marked B and saying so;
 	// c5, known to the book only by its games, gets the search's value.
-	run("hints on", chromedp.Click(`#hints`, chromedp.ByQuery), progressIs("hints done"))
+	run("hints on", chromedp.Click(`#hints`, chromedp.ByQuery), progressIs("hints done"), chromedp.WaitVisible(`#legend`, chromedp.ByQuery))
 	hints := checkHints(afterF5D6)
 	var books []string
 	var c3Title string
@@ -255,6 +284,12 @@ func TestBrowser(t *testing.T) {
 		chromedp.Text(`#solution`, &solution, chromedp.ByQuery))
 	if !strings.Contains(solution, "Black wins by 18") || !strings.Contains(solution, "Best line: g8") {
 		t.Errorf("solve of FFO #1: %q, want black +18 with g8", solution)
+	}
+	// Lines of play write a pass as "pass", as every command does.
+	var written string
+	run("a line with a pass", chromedp.Evaluate(`line(['A4', 'PA', 'H1'])`, &written))
+	if written != "a4 pass h1" {
+		t.Errorf("a line with a pass is written %q, want %q", written, "a4 pass h1")
 	}
 }
 

@@ -151,6 +151,10 @@ func parseText(text string) (*bitboard.Game, error) {
 	}
 	moves, err := bitboard.ParseMoves(t)
 	if err != nil {
+		if _, first := bitboard.ParseSquare(t[:min(2, len(t))]); first != nil {
+			// Not even a first move: no guess at what was meant.
+			return nil, errors.New("not a GGF record (starting \"(;\"), a board string (64 squares) or a transcript (f5d6c3…)")
+		}
 		return nil, fmt.Errorf("transcript: %w", err)
 	}
 	g := &bitboard.Game{Start: bitboard.Start()}

@@ -31,8 +31,10 @@ async function api(path, body) {
   return j;
 }
 
-function showError(msg) {
-  const m = $('message');
+// showError shows msg in the box with the given id (the one under the
+// board unless a control has its own, as the import has), or hides it.
+function showError(msg, id = 'message') {
+  const m = $(id);
   m.textContent = msg;
   m.hidden = !msg;
 }
@@ -207,7 +209,7 @@ function engineMove() {
     if (ev !== 'done') return;
     if (!d.best || d.best === 'PA') return;
     setEval(ply, d);
-    progress(d, `${here().toMove === 'black' ? 'Black' : 'White'} played ${d.best.toLowerCase()}${d.book ? ' (book move)' : ''}`);
+    progress(d, `${here().toMove === 'black' ? 'Black' : 'White'} played ${moveText(d.best)}${d.book ? ' (book move)' : ''}`);
     S.note = $('progress').textContent;
     // Play it after this stream has closed.
     const note = `/${d.score.toFixed(2)}/${(d.ms / 1000).toFixed(2)}`;
@@ -297,12 +299,15 @@ function setEval(ply, d) {
 }
 
 const signed = (v) => (v > 0 ? '+' : '') + v;
-const line = (pv) => (pv || []).map((m) => m.toLowerCase()).join(' ');
+// moveText writes a move as every command does: "f5", or "pass" (the API
+// sends a pass as "PA").
+const moveText = (m) => (m.toUpperCase() === 'PA' ? 'pass' : m.toLowerCase());
+const line = (pv) => (pv || []).map(moveText).join(' ');
 
 function progress(d, what) {
   if (d.ms === undefined) return;
   const depth = d.book ? 'book' : d.exact ? 'exact' : d.depth ? `depth ${depthText(d)}` : '';
-  const best = d.best ? `${d.best.toLowerCase()} ${signed(d.score)}` : '';
+  const best = d.best ? `${moveText(d.best)} ${signed(d.score)}` : '';
   $('progress').textContent = [what, best, depth, d.nodes ? `${d.nodes.toLocaleString()} nodes` : '',
     `${(d.ms / 1000).toFixed(1)} s`, d.pv && d.pv.length > 1 ? line(d.pv) : ''].filter(Boolean).join(' · ');
 }
@@ -486,7 +491,7 @@ async function newGame() {
 // body (a new game, a pasted record, an edited board), its evaluations
 // forgotten; accepted, if given, runs once the server has accepted it. On
 // an error the game stays as it was and the page shows the message.
-async function openGame(path, body, { cursor, autoplay = false, accepted } = {}) {
+async function openGame(path, body, { cursor, autoplay = false, accepted, errorAt = 'message' } = {}) {
   try {
     const st = await api(path, body);
     if (accepted) accepted();
@@ -494,8 +499,9 @@ async function openGame(path, body, { cursor, autoplay = false, accepted } = {})
     S.game = null;
     setGame(st, cursor);
     showError('');
+    showError('', 'importError');
   } catch (e) {
-    showError(e.message);
+    showError(e.message, errorAt);
     return;
   }
   S.autoplay = autoplay;
@@ -504,7 +510,8 @@ async function openGame(path, body, { cursor, autoplay = false, accepted } = {})
 
 async function importText(text) {
   stopSearch();
-  await openGame('api/parse', { text });
+  // An error shows beside the text, not under the board (which it moved).
+  await openGame('api/parse', { text }, { errorAt: 'importError' });
 }
 
 // The link: #start=<board><side>&moves=f5d6…&ply=N (start left out for
@@ -631,6 +638,7 @@ function init() {
   $('new').onclick = newGame;
   $('go').onclick = () => { S.autoplay = true; engineMove(); };
   $('engineSide').onchange = () => { S.autoplay = true; changed(); };
+  $('hints').addEventListener('change', () => { $('legend').hidden = !$('hints').checked; });
   $('hints').onchange = () => { if ($('hints').checked) { if (!S.search) hint(); } else { if (S.search && S.search.mode === 'hint') stopSearch(); S.hints = null; renderBoard(); } };
   // New strength settings restart the hints with them.
   $('level').onchange = $('time').onchange = () => { if (S.search && S.search.mode === 'hint') hint(); };
