@@ -166,7 +166,7 @@ func TestBadInput(t *testing.T) {
 		{"empty paste", "POST", "/api/parse", `{"text":"  "}`, 400, "nothing to read"},
 		{"bad ggf", "POST", "/api/parse", `{"text":"(;GM[Othello]B[F5]W[A1];)"}`, 400, "ggf"},
 		{"bad transcript", "POST", "/api/parse", `{"text":"f5f5"}`, 400, "transcript"},
-		{"prose", "POST", "/api/parse", `{"text":"the quick brown fox"}`, 400, "not a GGF record (starting \"(;\"), a board string (64 squares) or a transcript"},
+		{"prose", "POST", "/api/parse", `{"text":"the quick brown fox"}`, 400, "not a GGF record"},
 		{"bad ffo", "POST", "/api/parse", `{"text":"XXXXXXXX--------\nBlack to move"}`, 400, "board"},
 		{"handicap 5", "POST", "/api/new", `{"handicap":5}`, 400, "0 to 4"},
 		{"weaker green", "POST", "/api/new", `{"handicap":1,"weaker":"green"}`, 400, "black or white"},
