@@ -4,8 +4,11 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"io"
+	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -387,23 +390,94 @@ func TestClockGivesTimeLimit(t *testing.T) {
 	}
 }
 
+// FuzzGTP runs whole GTP sessions: the fuzzed text is sent as one burst,
+// then "quit", to an engine whose searches never end by themselves (as at
+// depth 40), so the lines after a genmove arrive while it searches. It
+// fails on a panic, on a hang (no exit within 10 s: quit must stop a
+// search whatever is queued) and on a response not ended by a blank line.
+// The seeds run in every "go test"; a longer run:
+//
+//	go test -run NONE -fuzz FuzzGTP -fuzztime 10m ./cmd/outflank/internal/gtp
 func FuzzGTP(f *testing.F) {
 	for _, s := range []string{
 		"play black f5", "genmove w", "1 undo", "time_settings 300 10 5", "time_left b 10 2",
 		"boardsize 8", "known_command play", "showboard", "final_score", "play b pass", "\x00\t#",
+		"genmove b\ngenmove w\nshowboard\n# interrupt\ngenmove b",
+		"genmove b\n2 quit\ngenmove w",
+		"time_settings 0 1 1\ngenmove b\nundo\ngenmove b\nclear_board\ngenmove w",
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, in string) {
-		var out strings.Builder
-		if err := Run(strings.NewReader(in), &out, &playtest.Greedy{}, Config{Depth: 1}); err != nil {
+	f.Fuzz(burst)
+}
+
+// burst runs one session of FuzzGTP and TestStorm.
+func burst(t *testing.T, in string) {
+	var out syncBuilder
+	r, w := io.Pipe()
+	go func() {
+		io.WriteString(w, in+"\nquit\n")
+		w.Close()
+	}()
+	done := make(chan error, 1)
+	go func() { done <- Run(r, &out, &playtest.Slow{Tick: time.Millisecond}, Config{Depth: 1}) }()
+	select {
+	case err := <-done:
+		if err != nil {
 			t.Fatal(err)
 		}
-		o := out.String()
-		if o != "" && !strings.HasSuffix(o, "\n\n") {
-			t.Fatalf("response not ended by a blank line: %q", o)
+	case <-time.After(10 * time.Second):
+		t.Fatalf("session hung; output:\n%.2000s", out.String())
+	}
+	r.Close()
+	o := out.String()
+	if o != "" && !strings.HasSuffix(o, "\n\n") {
+		t.Fatalf("response not ended by a blank line: %q", o)
+	}
+}
+
+// stormLines is how many lines TestStorm sends. The long run:
+//
+//	go test -run TestStorm ./cmd/outflank/internal/gtp -storm-lines 3500000
+var stormLines = flag.Int("storm-lines", 3000, "lines TestStorm sends")
+
+// TestStorm sends sessions of random GTP lines, good and bad, in bursts
+// during searches (see FuzzGTP), until stormLines lines have gone.
+func TestStorm(t *testing.T) {
+	words := []string{"play black f5", "play b d6", "play w c3", "genmove b", "genmove w", "undo", "1 undo", "clear_board", "showboard",
+		"time_settings 300 10 5", "time_settings 0 1 1", "time_left b 10 2", "boardsize 8", "boardsize 19", "known_command play",
+		"final_score", "play b pass", "# interrupt", "\x00\t#", "", "bogus", "2 quit", "version", "list_commands"}
+	r := rand.New(rand.NewPCG(uint64(*stormLines), 40))
+	sent, sessions := 0, 0
+	for sent < *stormLines {
+		n := 1 + r.IntN(40)
+		lines := make([]string, n)
+		for i := range lines {
+			lines[i] = words[r.IntN(len(words))]
 		}
-	})
+		burst(t, strings.Join(lines, "\n"))
+		sent += n
+		sessions++
+	}
+	t.Logf("%d lines in %d sessions: no panic, no hang", sent, sessions)
+}
+
+// syncBuilder is a strings.Builder safe for a session's writers.
+type syncBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (b *syncBuilder) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuilder) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }
 
 func TestBookMove(t *testing.T) {

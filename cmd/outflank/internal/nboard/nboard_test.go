@@ -3,9 +3,12 @@ package nboard
 import (
 	"bufio"
 	"context"
+	"flag"
 	"io"
+	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -426,43 +429,128 @@ func TestAnalyze(t *testing.T) {
 
 // FuzzCommand feeds arbitrary command lines to a session: nothing may
 // panic, and the game must stay legal (go keeps answering legal moves).
+// FuzzCommand runs whole NBoard sessions: the fuzzed text is sent as one
+// burst of lines after "nboard 2", then "ping" and "quit", to an engine
+// whose searches never end by themselves (as at depth 40), so every line
+// arrives while a search runs or stops. It fails on a panic, on a hang (no
+// pong, or no exit, within 10 s) and on an answer that is not a legal move
+// of the game. The seeds run in every "go test"; a longer run:
+//
+//	go test -run NONE -fuzz FuzzCommand -fuzztime 10m ./cmd/outflank/internal/nboard
 func FuzzCommand(f *testing.F) {
 	for _, s := range []string{
 		"nboard 2", "set depth 5", "set game " + exampleGame, "set contempt 0",
 		"move F5", "move d3/1.5/2", "move PA", "hint 4", "go", "ping 9", "learn", "analyze",
 		"set game (;GM[Othello]BO[8 ", "move //", "set depth 999999999999999999999", "hint 0",
+		"set depth 40\nhint 1\nhint 1\nping 1",
+		"set depth 40\ngo\ngo\nhint 3\nmove F5\ngo\nping 2\nanalyze\nhint 1",
+		"set game " + exampleGame + "\nanalyze\nset game " + exampleGame + "\ngo\nundo\nlearn",
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, line string) {
-		var out strings.Builder
-		stop := make(chan struct{})
-		defer close(stop)
-		s := &session{
-			cfg:    Config{Name: "Outflank", Depth: 2},
-			player: &play.Player{Engine: &playtest.Greedy{}, Settings: play.Settings{Depth: 2}},
-			in:     play.NewInput(strings.NewReader(""), stop, nil),
-			out:    textio.NewOut(&out, &out),
-			game:   &bitboard.Game{Start: bitboard.Start()},
-		}
-		for _, l := range strings.Split(line, "\n") {
-			s.handle(textio.Line{Text: l})
-		}
-		var moves []bitboard.Square
-		for _, m := range s.game.Moves {
-			moves = append(moves, m.Square)
-		}
-		if _, _, err := bitboard.Replay(s.game.Start, moves); err != nil {
-			t.Fatalf("game became illegal: %v", err)
-		}
-		for _, l := range strings.Split(out.String(), "\n") {
-			if strings.HasPrefix(l, "=== ") {
-				if _, err := bitboard.ParseGameMove(strings.TrimPrefix(l, "=== ")); err != nil {
-					t.Fatalf("bad answer %q", l)
-				}
+	f.Fuzz(burst)
+}
+
+// burst runs one session of FuzzCommand and TestStorm.
+func burst(t *testing.T, text string) {
+	var out safeBuffer
+	s := &session{
+		cfg:    Config{Name: "Outflank", Depth: 2},
+		player: &play.Player{Engine: &playtest.Slow{Tick: time.Millisecond}, Settings: play.Settings{Depth: 2}},
+		out:    textio.NewOut(&out, &out),
+		game:   &bitboard.Game{Start: bitboard.Start()},
+	}
+	r, w := io.Pipe()
+	stop := make(chan struct{})
+	defer close(stop)
+	s.in = play.NewInput(r, stop, nil)
+	go func() {
+		io.WriteString(w, "nboard 2\n"+text+"\nping 424242\nquit\n")
+		w.Close()
+	}()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			l, ok := s.in.Next()
+			if !ok || s.handle(l) {
+				return
 			}
 		}
-	})
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("session hung; output:\n%.2000s", out.String())
+	}
+	quits := false
+	for _, l := range strings.Split(text, "\n") {
+		if cmd, _ := splitWord(l); cmd == "quit" {
+			quits = true
+		}
+	}
+	if !quits && !strings.Contains(out.String(), "pong 424242") {
+		t.Fatalf("no pong; output:\n%.2000s", out.String())
+	}
+	var moves []bitboard.Square
+	for _, m := range s.game.Moves {
+		moves = append(moves, m.Square)
+	}
+	if _, _, err := bitboard.Replay(s.game.Start, moves); err != nil {
+		t.Fatalf("game became illegal: %v", err)
+	}
+	for _, l := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(l, "=== ") {
+			if _, err := bitboard.ParseGameMove(strings.TrimPrefix(l, "=== ")); err != nil {
+				t.Fatalf("bad answer %q", l)
+			}
+		}
+	}
+}
+
+// stormLines is how many lines TestStorm sends. The long run (3.5 M lines
+// here, as many through GTP and the shell, 10 M in all):
+//
+//	go test -run TestStorm ./cmd/outflank/internal/nboard -storm-lines 3500000
+var stormLines = flag.Int("storm-lines", 3000, "lines TestStorm sends")
+
+// TestStorm sends sessions of random NBoard lines, good and bad, in bursts
+// during searches (see FuzzCommand), until stormLines lines have gone.
+func TestStorm(t *testing.T) {
+	words := []string{"nboard 2", "set depth 40", "set depth 2", "set game " + exampleGame, "set game (;GM[Othello];)",
+		"set contempt 0", "move F5", "move D6", "move C3", "move PA", "move d3/1.5/2", "hint 1", "hint 4", "go", "go",
+		"ping 7", "learn", "analyze", "set game (;GM[Othello]BO[8 ", "move //", "hint 0", "bogus", "", "set depth -1"}
+	r := rand.New(rand.NewPCG(uint64(*stormLines), 40))
+	sent, sessions := 0, 0
+	for sent < *stormLines {
+		n := 1 + r.IntN(40)
+		lines := make([]string, n)
+		for i := range lines {
+			lines[i] = words[r.IntN(len(words))]
+		}
+		burst(t, strings.Join(lines, "\n"))
+		sent += n + 3
+		sessions++
+	}
+	t.Logf("%d lines in %d sessions: no panic, no hang, no illegal move", sent, sessions)
+}
+
+// safeBuffer is a strings.Builder that a session's writers share.
+type safeBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (b *safeBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *safeBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }
 
 // TestBook: go plays the book move without searching; hint sends book

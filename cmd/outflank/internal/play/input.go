@@ -47,6 +47,13 @@ func (in *Input) Next() (l textio.Line, ok bool) {
 	}
 }
 
+// MaxPending bounds the lines kept during a search. Past it the input is
+// not read until the search ends, so that a script piped faster than the
+// engine answers waits in the pipe instead of in memory (a session of
+// 300,000 NBoard lines held them all). A GUI never queues that many; a line
+// past the bound is watched when the search ends.
+const MaxPending = 4096
+
 // A Watch says what a line that arrives during a search does: stop the
 // search or let it go on, and keep the line for Next or drop it (the watch
 // has dealt with it).
@@ -87,11 +94,11 @@ func (in *Input) While(search func(ctx context.Context), watch Watch) (stopped b
 		}
 	}
 	in.pending = kept
-	lines := in.lines
-	if in.eof {
-		lines = nil
-	}
 	for {
+		lines := in.lines
+		if in.eof || len(in.pending) >= MaxPending {
+			lines = nil
+		}
 		select {
 		case <-done:
 			return stopped
@@ -100,7 +107,7 @@ func (in *Input) While(search func(ctx context.Context), watch Watch) (stopped b
 			stopped = true
 		case l, ok := <-lines:
 			if !ok {
-				in.eof, lines = true, nil
+				in.eof = true
 				continue
 			}
 			stop, keep := watch(l)

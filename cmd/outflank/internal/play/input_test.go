@@ -2,7 +2,10 @@ package play_test
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -117,5 +120,52 @@ func TestInputQueuedStop(t *testing.T) {
 	}
 	if l, ok := in.Next(); !ok || l.Text != "ping" {
 		t.Fatalf("third line %q %v", l.Text, ok)
+	}
+}
+
+// A search during which far more lines arrive than MaxPending keeps at
+// most MaxPending of them in memory; the rest wait in the pipe, and every
+// line comes out afterwards, in order.
+func TestInputPendingBounded(t *testing.T) {
+	r, w := io.Pipe()
+	stop := make(chan struct{})
+	defer close(stop)
+	in := play.NewInput(r, stop, nil)
+	const n = 200_000
+	var written atomic.Int64
+	go func() {
+		for i := range n {
+			fmt.Fprintf(w, "%d\n", i)
+			written.Add(1)
+		}
+		w.Close()
+	}()
+	release := make(chan struct{})
+	go func() {
+		// Let the reader fill what it may, then end the search.
+		for last := int64(-1); ; {
+			time.Sleep(50 * time.Millisecond)
+			if c := written.Load(); c == last || c == n {
+				break
+			} else {
+				last = c
+			}
+		}
+		close(release)
+	}()
+	in.While(func(ctx context.Context) { <-release }, nil)
+	// The pipe has no buffer; the reader's own buffer holds 64 KiB, which
+	// is at most 16 Ki lines of these.
+	if c := written.Load(); c > play.MaxPending+(64<<10)/4 {
+		t.Errorf("%d lines read during the search, want at most about %d", c, play.MaxPending)
+	}
+	for i := range n {
+		l, ok := in.Next()
+		if !ok || l.Text != strconv.Itoa(i) {
+			t.Fatalf("line %d: %q %v", i, l.Text, ok)
+		}
+	}
+	if _, ok := in.Next(); ok {
+		t.Error("a line after the end")
 	}
 }

@@ -1,8 +1,11 @@
 package shell
 
 import (
+	"context"
 	"errors"
+	"flag"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -237,8 +240,10 @@ func TestErrorWording(t *testing.T) {
 }
 
 // FuzzShellScript feeds the shell whole scripts (lines joined by newlines,
-// a few engine commands included) and fails on a panic or a hang. The seed
-// corpus runs in every "go test" (short included); longer runs:
+// a few engine commands included) in one burst, to an engine whose every
+// search takes a few milliseconds, so that the script's later lines arrive
+// while a search runs and wait their turn; it fails on a panic or a hang.
+// The seed corpus runs in every "go test" (short included); longer runs:
 //
 //	go test -run NONE -fuzz FuzzShellScript -fuzztime 10m ./cmd/outflank/internal/shell
 func FuzzShellScript(f *testing.F) {
@@ -252,32 +257,73 @@ func FuzzShellScript(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, script string) {
-		fs := files{"a.ggf": "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[f5];)"}
-		cfg := Config{Level: 1, Time: 50 * time.Millisecond,
-			ReadFile: func(name string) ([]byte, error) {
-				if s, ok := fs[name]; ok {
-					return []byte(s), nil
-				}
-				return nil, errors.New("no such file")
-			},
-			WriteFile: func(name string, data []byte) error { fs[name] = string(data); return nil },
-		}
-		done := make(chan error, 1)
-		go func() {
-			done <- Run(strings.NewReader(script), io.Discard, io.Discard,
-				func(search.Options) play.Searcher { return &playtest.Greedy{} }, cfg)
-		}()
-		select {
-		case err := <-done:
-			if err != nil && !errors.Is(err, ErrScript) {
-				t.Fatal(err)
-			}
-		case <-time.After(30 * time.Second):
-			t.Fatalf("shell hung on %q", script)
-		}
-	})
+	f.Fuzz(stormScript)
 }
+
+// stormScript runs one script of FuzzShellScript and TestStorm.
+func stormScript(t *testing.T, script string) {
+	fs := files{"a.ggf": "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[f5];)"}
+	cfg := Config{Level: 1, Time: 50 * time.Millisecond,
+		ReadFile: func(name string) ([]byte, error) {
+			if s, ok := fs[name]; ok {
+				return []byte(s), nil
+			}
+			return nil, errors.New("no such file")
+		},
+		WriteFile: func(name string, data []byte) error { fs[name] = string(data); return nil },
+	}
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(strings.NewReader(script), io.Discard, io.Discard,
+			func(search.Options) play.Searcher { return briefSearch{} }, cfg)
+	}()
+	select {
+	case err := <-done:
+		if err != nil && !errors.Is(err, ErrScript) {
+			t.Fatal(err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("shell hung on %q", script)
+	}
+}
+
+// stormLines is how many lines TestStorm sends. The long run:
+//
+//	go test -run TestStorm ./cmd/outflank/internal/shell -storm-lines 3500000
+var stormLines = flag.Int("storm-lines", 3000, "lines TestStorm sends")
+
+// TestStorm sends sessions of random shell script lines, good and bad, in bursts
+// during searches (see FuzzShellScript), until stormLines lines have gone.
+func TestStorm(t *testing.T) {
+	words := []string{"f5", "d6", "c3", "undo", "undo 2", "redo", "hint 2", "go", "solve wld", "solve", "pass", "play f5d6c3",
+		"board " + bitboard.Start().String(), "save a.ggf", "load a.ggf", "load none.ggf", "game", "new", "new handicap 4 white",
+		"level 1", "level 60", "time 0", "time 0.01", "time 5s", "status", "help", "help new", "# comment", "", "\tquit", "bogus", "undo 99"}
+	r := rand.New(rand.NewPCG(uint64(*stormLines), 40))
+	sent, sessions := 0, 0
+	for sent < *stormLines {
+		n := 1 + r.IntN(40)
+		lines := make([]string, n)
+		for i := range lines {
+			lines[i] = words[r.IntN(len(words))]
+		}
+		stormScript(t, strings.Join(lines, "\n"))
+		sent += n
+		sessions++
+	}
+	t.Logf("%d lines in %d sessions: no panic, no hang", sent, sessions)
+}
+
+// briefSearch searches for at most 3 ms whatever its limits say (a script
+// may set "time 0", no limit), reporting a depth each millisecond.
+type briefSearch struct{}
+
+func (briefSearch) Search(ctx context.Context, pos bitboard.Position, lim search.Limits, report func(search.Info)) search.Info {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Millisecond)
+	defer cancel()
+	return (&playtest.Slow{Tick: time.Millisecond}).Search(ctx, pos, lim, report)
+}
+
+func (briefSearch) Clear() {}
 
 // TestWelcomeThreads: the welcome line says how many threads the search
 // uses, so a user sees whether the engine has every core.
