@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
@@ -25,7 +26,7 @@ import (
 	"github.com/outflank-othello/outflank/search"
 )
 
-var updateScreenshot = flag.Bool("update-screenshot", false, "write the browser test's screenshot to testdata/screenshot.png (the README shows it)")
+var updateScreenshot = flag.Bool("update-screenshot", false, "write the browser test's screenshots to testdata/screenshot.png and screenshot-phone.png (the README shows them)")
 
 // findChromium returns the path of a Chromium or Chrome binary, or "".
 func findChromium() string {
@@ -61,7 +62,7 @@ func TestBrowser(t *testing.T) {
 	afterF5D6 := afterF5.Play(sq("d6"))
 	bk := playtest.Book{
 		afterF5:   {{Move: sq("d6"), Score: -1, Games: 500}},
-		afterF5D6: {{Move: sq("c3"), Score: -2, Games: 400, Depth: 14, Selectivity: 95}, {Move: sq("c5"), Score: -3, Games: 20}},
+		afterF5D6: {{Move: sq("c3"), Score: 5, Games: 400, Depth: 14, Selectivity: 95}, {Move: sq("c5"), Score: -3, Games: 20}},
 	}
 	// Level 4: the hints and replies come at once, keeping the test short.
 	srv := New(Config{Searcher: search.New(search.Options{HashMB: 4, Eval: eval.Simple{}}), Book: bk, Level: 4, Version: "test", Threads: 3})
@@ -161,17 +162,6 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("after f5 and the book reply: board %q, want %q (d6)", board, want)
 	}
 
-	// An import that is no known format says so beside the text, and the
-	// board does not move.
-	var importErr string
-	var top0, top1 float64
-	topJS := `document.getElementById('board').getBoundingClientRect().top + window.scrollY` // the click may scroll
-	run("import prose", chromedp.Evaluate(topJS, &top0), chromedp.SetValue(`#text`, "the quick brown fox", chromedp.ByQuery), chromedp.Click(`#import`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#importError`, chromedp.ByQuery), chromedp.Text(`#importError`, &importErr, chromedp.ByQuery), chromedp.Evaluate(topJS, &top1))
-	if !strings.HasPrefix(importErr, "not a GGF record") || top1 != top0 {
-		t.Errorf("import of prose: %q, board moved from %v to %v", importErr, top0, top1)
-	}
-
 	// Hints: every legal move gets one value. The book's c3, valued by a
 	// depth-14 search, keeps the book's value, marked B and saying so;
 	// c5, known to the book only by its games, gets the search's value.
@@ -181,21 +171,47 @@ func TestBrowser(t *testing.T) {
 	var c3Title string
 	run("read book marks", chromedp.Evaluate(booksJS, &books),
 		chromedp.Evaluate(`document.querySelector('#board .sq[data-sq="c3"] .hint').title`, &c3Title))
-	if !slices.Equal(books, []string{"c3"}) || hints["c3"] != "-2" || c3Title != "-2 (book 14@95%)" {
-		t.Errorf("book marks on %v, c3 shows %q (%q); want the mark on c3 alone, showing -2 (book 14@95%%)", books, hints["c3"], c3Title)
+	if !slices.Equal(books, []string{"c3"}) || hints["c3"] != "+5" || c3Title != "+5 (book 14@95%)" {
+		t.Errorf("book marks on %v, c3 shows %q (%q); want the mark on c3 alone, showing +5 (book 14@95%%)", books, hints["c3"], c3Title)
 	}
 
-	var shot []byte
-	run("screenshot", chromedp.CaptureScreenshot(&shot))
-	if img, err := png.Decode(bytes.NewReader(shot)); err != nil || img.Bounds().Dx() < 600 {
-		t.Errorf("screenshot: %v", err)
+	// The README's screenshots: the desktop window, then a phone's width,
+	// where the board must fit the screen.
+	shoot := func(name string, minWidth int) {
+		t.Helper()
+		var shot []byte
+		run("screenshot "+name, chromedp.CaptureScreenshot(&shot))
+		if img, err := png.Decode(bytes.NewReader(shot)); err != nil || img.Bounds().Dx() < minWidth {
+			t.Errorf("screenshot %s: %v", name, err)
+		}
+		out := filepath.Join(t.TempDir(), name)
+		if *updateScreenshot {
+			out = filepath.Join("testdata", name)
+		}
+		if err := os.WriteFile(out, shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	out := filepath.Join(t.TempDir(), "screenshot.png")
-	if *updateScreenshot {
-		out = filepath.Join("testdata", "screenshot.png")
+	run("scroll to the top", chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
+	shoot("screenshot.png", 600)
+	var phoneBoard float64
+	run("phone width", chromedp.EmulateViewport(390, 844), chromedp.Sleep(200*time.Millisecond),
+		chromedp.Evaluate(`document.getElementById('board').getBoundingClientRect().right`, &phoneBoard))
+	if phoneBoard > 390 {
+		t.Errorf("at a phone's width (390 px) the board reaches %v px", phoneBoard)
 	}
-	if err := os.WriteFile(out, shot, 0o644); err != nil {
-		t.Fatal(err)
+	shoot("screenshot-phone.png", 380)
+	run("desktop again", chromedp.ActionFunc(func(ctx context.Context) error { return emulation.ClearDeviceMetricsOverride().Do(ctx) }))
+
+	// An import that is no known format says so beside the text, and the
+	// board does not move.
+	var importErr string
+	var top0, top1 float64
+	topJS := `document.getElementById('board').getBoundingClientRect().top + window.scrollY` // the click may scroll
+	run("import prose", chromedp.Evaluate(topJS, &top0), chromedp.SetValue(`#text`, "the quick brown fox", chromedp.ByQuery), chromedp.Click(`#import`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#importError`, chromedp.ByQuery), chromedp.Text(`#importError`, &importErr, chromedp.ByQuery), chromedp.Evaluate(topJS, &top1))
+	if !strings.HasPrefix(importErr, "not a GGF record") || top1 != top0 {
+		t.Errorf("import of prose: %q, board moved from %v to %v", importErr, top0, top1)
 	}
 
 	// c3: out of the book, the engine searches its reply; hints follow.
@@ -249,6 +265,13 @@ func TestBrowser(t *testing.T) {
 	}
 	if points != 6 {
 		t.Errorf("graph has %d points after analysing 5 moves, want 6", points)
+	}
+	// The graph marks where its values come from: after f5 d6 the book's
+	// deeper value (c3 +5 at 14@95%), the search's elsewhere.
+	var kinds []string
+	run("read the graph", chromedp.Evaluate(`[...document.querySelectorAll('#graph circle.pt')].map(c => c.dataset.ply + ':' + c.classList[1])`, &kinds))
+	if !slices.Contains(kinds, "2:book") || !slices.Contains(kinds, "5:search") {
+		t.Errorf("graph points %v: want ply 2 from the book, ply 5 from the search", kinds)
 	}
 
 	// Edit mode: from the start position, drag white's d4 to c3.

@@ -80,12 +80,7 @@ func (a analyst) engineMove(ctx context.Context, pos bitboard.Position, st setti
 // each result carries every move's one value, book and search merged.
 func (a analyst) hint(ctx context.Context, pos bitboard.Position, st settings, report func(result)) result {
 	p := a.player(st)
-	var book []play.BookMove
-	for _, b := range p.BookMoves(pos, allMoves) {
-		if b.Move.IsBoard() && pos.IsLegal(b.Move) {
-			book = append(book, b)
-		}
-	}
+	book := a.legalBook(p, pos)
 	withValues := func(i search.Info) result {
 		r := fromInfo(i)
 		for _, v := range play.HintValues(book, i) {
@@ -111,8 +106,29 @@ func (a analyst) solve(ctx context.Context, pos bitboard.Position, report func(r
 
 // analyze scores every position of a game, the last first, calling
 // report with each position's index and result.
+// A position the book knows gets the book's value where the book's search
+// was deeper (play.HintValues), marked Book, as the hints show it.
 func (a analyst) analyze(ctx context.Context, positions []bitboard.Position, st settings, report func(int, result)) {
-	a.player(st).Analyze(ctx, positions, func(i int, info search.Info) { report(i, fromInfo(info)) })
+	p := a.player(st)
+	p.Analyze(ctx, positions, func(i int, info search.Info) {
+		r := fromInfo(info)
+		if vs := play.HintValues(a.legalBook(p, positions[i]), info); len(vs) > 0 && vs[0].FromBook {
+			r.Score, r.Book, r.Exact = int(math.Round(vs[0].Score)), true, false
+			r.Depth, r.Selectivity = vs[0].Depth, vs[0].Selectivity
+		}
+		report(i, r)
+	})
+}
+
+// legalBook is what the book knows of pos's legal board moves.
+func (a analyst) legalBook(p *play.Player, pos bitboard.Position) []play.BookMove {
+	var book []play.BookMove
+	for _, b := range p.BookMoves(pos, allMoves) {
+		if b.Move.IsBoard() && pos.IsLegal(b.Move) {
+			book = append(book, b)
+		}
+	}
+	return book
 }
 
 // bookMoves lists what the book knows of pos's moves (nil without a book).

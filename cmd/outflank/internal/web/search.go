@@ -78,6 +78,7 @@ type evalEvent struct {
 	Ply   int  `json:"ply"`
 	Black int  `json:"black"`
 	Exact bool `json:"exact"`
+	Book  bool `json:"book,omitempty"` // the opening book's value (its search went deeper)
 	Depth int  `json:"depth"`
 }
 
@@ -207,7 +208,7 @@ func (s *Server) analyze(ctx context.Context, g *bitboard.Game, st settings, ev 
 		if positions[i].ToMove == bitboard.White {
 			black = -black
 		}
-		ev.send("eval", evalEvent{Ply: i, Black: black, Exact: r.Exact, Depth: r.Depth})
+		ev.send("eval", evalEvent{Ply: i, Black: black, Exact: r.Exact, Book: r.Book, Depth: r.Depth})
 	})
 	return res
 }

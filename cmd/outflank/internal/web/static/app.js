@@ -282,7 +282,7 @@ function analyze() {
   $('progress').textContent = 'Analysing the game…';
   search('analyze', (ev, d) => {
     if (ev === 'eval') {
-      S.evals[d.ply] = { black: d.black, exact: d.exact, depth: d.depth };
+      S.evals[d.ply] = { black: d.black, exact: d.exact, book: !!d.book, depth: d.depth };
       renderGraph();
       $('progress').textContent = `Analysed position ${d.ply} (${signed(d.black)} for Black${d.exact ? ', exact' : ''})`;
     } else if (ev === 'done') {
@@ -294,7 +294,7 @@ function analyze() {
 function setEval(ply, d) {
   const p = plies()[ply];
   if (!p) return;
-  S.evals[ply] = { black: p.toMove === 'black' ? d.score : -d.score, exact: d.exact, depth: d.depth };
+  S.evals[ply] = { black: p.toMove === 'black' ? d.score : -d.score, exact: d.exact, book: !!d.book, depth: d.depth };
   renderGraph();
 }
 
@@ -433,7 +433,8 @@ function renderGraph() {
   S.evals.forEach((e, i) => { if (e && i <= lastPly()) pts.push([i, e]); });
   if (pts.length > 1) parts.push(`<polyline class="curve" points="${pts.map(([i, e]) => `${x(i)},${y(e.black)}`).join(' ')}"/>`);
   for (const [i, e] of pts) {
-    parts.push(`<circle class="pt${e.exact ? ' exact' : ''}" data-ply="${i}" cx="${x(i)}" cy="${y(e.black)}" r="3"><title>move ${i}: ${signed(e.black)} for Black${e.exact ? ' (exact)' : ''}</title></circle>`);
+    const kind = e.exact ? 'exact' : e.book ? 'book' : 'search';
+    parts.push(`<circle class="pt ${kind}" data-ply="${i}" cx="${x(i)}" cy="${y(e.black)}" r="3.5"><title>move ${i}: ${signed(e.black)} for Black (${kind})</title></circle>`);
   }
   svg.innerHTML = parts.join('');
   svg.onclick = (ev) => {
