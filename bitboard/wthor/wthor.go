@@ -6,6 +6,7 @@ package wthor
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -47,6 +48,11 @@ type Game struct {
 	Moves []bitboard.Square
 }
 
+// ErrTruncated marks a file whose size does not match its header: its
+// whole records are still returned, and a caller that uses them must say
+// so rather than report the file as skipped.
+var ErrTruncated = errors.New("truncated or padded")
+
 // Parse reads a whole .wtb file. A record with an unreadable square stops
 // nothing: it is returned in bad with its error, and the other records are
 // kept. Only a broken header or size is an error.
@@ -70,8 +76,9 @@ func Parse(data []byte) (h Header, games []Game, bad []error, err error) {
 	body := data[headerSize:]
 	n := len(body) / recordSize
 	if len(body)%recordSize != 0 || n != h.Games {
-		err = fmt.Errorf("header says %d games but the file holds %d bytes of records (%d whole records)", h.Games, len(body), n)
 		// Keep what is whole: a truncated file still has good records.
+		err = fmt.Errorf("%w: header says %d games but the file holds %d bytes of records; its %d whole records are read",
+			ErrTruncated, h.Games, len(body), n)
 	}
 	for i := 0; i < n; i++ {
 		r := body[i*recordSize : (i+1)*recordSize]

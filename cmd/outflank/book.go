@@ -14,6 +14,7 @@ import (
 
 	"github.com/outflank-othello/outflank/bench"
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/bitboard/wthor"
 	"github.com/outflank-othello/outflank/book"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
@@ -344,6 +345,10 @@ func bookGrow(e *env, f bookFlags) error {
 			return fmt.Errorf("%s: --wthor: %w", cmd, err)
 		}
 		for _, p := range st.Problems {
+			if errors.Is(p, wthor.ErrTruncated) {
+				fmt.Fprintln(e.stderr, "note:", p) // its whole games are used
+				continue
+			}
 			fmt.Fprintln(e.stderr, "skipped:", p)
 		}
 		seedDesc = fmt.Sprintf("%d WTHOR games", st.Games)

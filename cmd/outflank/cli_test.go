@@ -113,6 +113,11 @@ func TestPerftArguments(t *testing.T) {
 		{[]string{"perft", "-3"}, `perft: depth "-3" is not a number from 1 to 60`},
 		{[]string{"perft", "30", "--from", "31"}, "perft: --from 31: want a depth from 1 to DEPTH (30)"},
 		{[]string{"perft", "3", "--board", "XX"}, "perft: --board: only 2 of 64 squares"},
+		// The boards solve refuses, which perft counted.
+		{[]string{"perft", "3", "--board", strings.Repeat("-", 64) + " X"},
+			"perft: --board: board has 0 discs: a game position has at least the 4 of the start"},
+		{[]string{"perft", "3", "--board", "XXXX" + strings.Repeat("-", 60) + " X"},
+			"perft: --board: board has an empty centre square (d4, e4, d5, e5): no game can reach it"},
 	} {
 		_, _, err := runWithInput(t, "", c.args...)
 		if err == nil || err.Error() != c.want {

@@ -63,6 +63,10 @@ func runPerft(e *env, args []string) error {
 		if pos, err = bitboard.ParseBoard(*board); err != nil {
 			return fmt.Errorf("perft: --board: %s", strings.TrimPrefix(err.Error(), "board: "))
 		}
+		// The boards solve refuses (no game reaches them) are refused here too.
+		if err := checkReachable(pos); err != nil {
+			return fmt.Errorf("perft: --board: %w", err)
+		}
 	}
 	fmt.Fprintln(e.stdout, bench.CPULine())
 	fmt.Fprintf(e.stdout, "path: %s\n", bitboard.AsmPath())

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/outflank-othello/outflank/bitboard/wthor"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/selfplay"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/train"
@@ -284,8 +285,12 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 	}
 	nbad := 0
 	bad := func(err error) {
-		nbad++
 		bar.clear()
+		if errors.Is(err, wthor.ErrTruncated) {
+			fmt.Fprintln(e.stderr, "note:", err) // its whole games are used
+			return
+		}
+		nbad++
 		fmt.Fprintln(e.stderr, "skipped:", err)
 	}
 	var games []train.Game

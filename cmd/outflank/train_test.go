@@ -350,3 +350,24 @@ func TestProgressBarPlain(t *testing.T) {
 		t.Errorf("progress into a pipe: %q, want %q", got, want)
 	}
 }
+
+// A truncated WTHOR file is used for its whole records, and said so: it
+// was reported as "skipped" and counted as a bad record, yet its games
+// were trained on.
+func TestTrainTruncatedWTHOR(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/wthor/WTH_2025.wtb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "WTH_2025.wtb"), data[:16+68*200+30], 0o644)
+	stdout, stderr, err := runCmd(t, "train", "--wthor", dir, "--epochs", "1", "--solve-empties", "8", "--quiet",
+		"--out", filepath.Join(dir, "w.weights"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr, "note: ") || !strings.Contains(stderr, "its 200 whole records are read") || strings.Contains(stderr, "skipped") ||
+		!strings.Contains(stdout, "games: 200 used, 0 unfinished, 0 bad records skipped") {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+}

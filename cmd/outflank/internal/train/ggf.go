@@ -25,6 +25,11 @@ func ReadGGF(path string, bad func(error)) ([]Game, error) {
 	for n := 1; ; n++ {
 		i := strings.Index(rest, "(;")
 		if i < 0 {
+			if n == 1 {
+				// Not a GGF file at all (a wrong path, random bytes): an
+				// error, not a file of no games that training ignores.
+				return nil, fmt.Errorf("%s: no GGF game record (\"(;GM[Othello]...;)\") in %d bytes", path, len(data))
+			}
 			break
 		}
 		rest = rest[i:]

@@ -45,4 +45,11 @@ func TestReadGGF(t *testing.T) {
 	if _, err := ReadGGF(filepath.Join(t.TempDir(), "missing.ggf"), func(error) {}); err == nil {
 		t.Error("a missing file was not an error")
 	}
+	// A file with no record at all is not a GGF file: an error, where it
+	// was read as no games and training went on without them.
+	junk := filepath.Join(t.TempDir(), "junk.ggf")
+	os.WriteFile(junk, []byte("\x8f\x03 random bytes, no record"), 0o644)
+	if _, err := ReadGGF(junk, func(error) {}); err == nil || !strings.Contains(err.Error(), "no GGF game record") {
+		t.Errorf("a file of random bytes: %v", err)
+	}
 }
