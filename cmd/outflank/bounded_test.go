@@ -54,3 +54,25 @@ func TestBoundedBinaryReads(t *testing.T) {
 		}
 	}
 }
+
+// The shell's load refuses a device, a pipe or a huge file at once (it read
+// /dev/zero until out of memory).
+func TestShellLoadBounded(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip(err)
+	}
+	huge := filepath.Join(dir, "huge.ggf")
+	f, _ := os.Create(huge)
+	f.Truncate(3 << 30)
+	f.Close()
+	for path, want := range map[string]string{"/dev/zero": "not a regular file", fifo: "not a regular file", huge: "more than a game record's 1048576"} {
+		cmd := outflank(t, "shell", "--no-book")
+		cmd.Stdin = strings.NewReader("load " + path + "\n")
+		out, err := runWithDeadline(t, cmd)
+		if err == nil || !strings.Contains(out, want) {
+			t.Errorf("load %s: %v\n%s", path, err, out)
+		}
+	}
+}

@@ -62,7 +62,7 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine play.Factory, cfg Config
 		cfg.Level = play.DefaultDepth
 	}
 	if cfg.ReadFile == nil {
-		cfg.ReadFile = os.ReadFile
+		cfg.ReadFile = readGameFile
 	}
 	if cfg.WriteFile == nil {
 		cfg.WriteFile = atomicfile.WriteFile
@@ -917,6 +917,36 @@ func (s *shell) status(args []string) error {
 	s.out.Printf("depth %d, exact from %d empties, time per move %s, threads %d, hash %d MB, book %s, engine plays %s",
 		set.Depth, set.Endgame, t, s.opts.Threads, s.opts.HashMB, book, strings.Join(sides, " and "))
 	return nil
+}
+
+// maxGameFile bounds what load reads: a GGF record of a whole game is
+// about 2 KiB, a transcript less.
+const maxGameFile = 1 << 20
+
+// readGameFile reads a file for load, refusing what cannot be a game
+// record before reading it: not a regular file (/dev/zero, a pipe) or over
+// maxGameFile.
+func readGameFile(name string) ([]byte, error) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("%s: not a regular file", name)
+	case fi.Size() > maxGameFile:
+		return nil, fmt.Errorf("%s: %d bytes, more than a game record's %d", name, fi.Size(), maxGameFile)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxGameFile+1))
+	if err == nil && len(data) > maxGameFile {
+		err = fmt.Errorf("%s: more than a game record's %d bytes", name, maxGameFile)
+	}
+	return data, err
 }
 
 func (s *shell) load(args []string) error {
