@@ -67,6 +67,7 @@ type trainConfig struct {
 	wthorDir       string
 	ggfFiles       []string
 	selfplay       []string // files of "outflank selfplay"
+	selfplayWeight int      // each self-play position is trained this many times
 	out            string
 	samplesFile    string // label cache ("" = none)
 	maxGames       int
@@ -90,6 +91,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	fs := c.flags(e)
 	dir := fs.String("wthor", "", "directory of WTHOR .wtb files")
 	selfplayFiles := fs.StringSlice("selfplay", nil, "files of \"outflank selfplay\" games (comma-separated or repeated)")
+	selfplayWeight := fs.Int("selfplay-weight", 1, "train each self-play position this many times (weight of the self-play data against WTHOR's)")
 	ggfFiles := fs.StringSlice("games", nil, "GGF files of more games, e.g. self-play from \"outflank match --games-out\" (comma-separated or repeated)")
 	out := fs.String("out", "outflank.weights", "weights file to write")
 	seed := fs.Uint64("seed", 1, "random seed (hold-out split, shuffling)")
@@ -133,6 +135,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	positive(fs, "final-rate")
 	bound(fs, "overlap", 0, 2)
 	bound(fs, "stages", 1, 60)
+	bound(fs, "selfplay-weight", 1, 100)
 	bound(fs, "stage-tie", 1, 60)
 	bound(fs, "solve-empties", 0, 60)
 	bound(fs, "solve-share", 0, 1)
@@ -205,7 +208,7 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 		return nil, fmt.Errorf("train: --smooth, --stage-tie and --disable need --optimizer adam")
 	}
 	return &trainConfig{
-		wthorDir: *dir, ggfFiles: *ggfFiles, selfplay: *selfplayFiles, out: *out, samplesFile: *samplesFile, maxGames: *maxGames,
+		wthorDir: *dir, ggfFiles: *ggfFiles, selfplay: *selfplayFiles, selfplayWeight: *selfplayWeight, out: *out, samplesFile: *samplesFile, maxGames: *maxGames,
 		labeler: train.Labeler{SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed, Workers: *workers},
 		relabel: rl, searchEval: *searchEval, searchFiles: *searchFiles, labelMix: *labelMix, shardSet: *shard != "", dropUnsearched: *dropUnsearched, searchLimit: *searchLimit, checkEvery: *checkEvery,
 		fit: train.Config{
@@ -347,6 +350,15 @@ func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Samp
 		note := ""
 		if unfinished {
 			note = " (a job still running: its whole games so far)"
+		}
+		if w := c.selfplayWeight; w > 1 {
+			// Copies of the same positions, with the same game numbers:
+			// the held-out split keeps all of a game's copies on one side.
+			added := samples[len(samples)-n:]
+			for range w - 1 {
+				samples = append(samples, added...)
+			}
+			note += fmt.Sprintf(", each trained %d times", w)
 		}
 		fmt.Fprintf(e.stdout, "self-play %s: %d games, %d positions%s\n", f, ngames, n, note)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -369,5 +370,39 @@ func TestTrainTruncatedWTHOR(t *testing.T) {
 	if !strings.Contains(stderr, "note: ") || !strings.Contains(stderr, "its 200 whole records are read") || strings.Contains(stderr, "skipped") ||
 		!strings.Contains(stdout, "games: 200 used, 0 unfinished, 0 bad records skipped") {
 		t.Errorf("stdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+}
+
+// TestTrainSelfPlayWeight: --selfplay-weight N trains every self-play
+// position N times, copies of a game staying on its side of the held-out
+// split (the training and held-out counts both grow N times).
+func TestTrainSelfPlayWeight(t *testing.T) {
+	dir := t.TempDir()
+	sp := filepath.Join(dir, "games.sp")
+	if _, _, err := runCmd(t, "selfplay", sp, "--games", "6", "--depth", "1", "--solve", "10", "--workers", "1", "--hash", "1", "--quiet"); err != nil {
+		t.Fatalf("selfplay: %v", err)
+	}
+	allRow := func(w string) (train, held int) {
+		t.Helper()
+		stdout, stderr, err := runCmd(t, "train", "--selfplay", sp, "--selfplay-weight", w, "--holdout", "0.3", "--epochs", "1", "--quiet", "--out", filepath.Join(dir, "w"+w))
+		if err != nil {
+			t.Fatalf("train: %v\n%s", err, stderr)
+		}
+		for _, l := range strings.Split(stdout, "\n") {
+			var a, b float64
+			if _, err := fmt.Sscanf(l, "all %d %f %d %f", &train, &a, &held, &b); err == nil {
+				return train, held
+			}
+		}
+		t.Fatalf("no error table:\n%s", stdout)
+		return 0, 0
+	}
+	t1, h1 := allRow("1")
+	t3, h3 := allRow("3")
+	if t1 == 0 || t3 != 3*t1 || h3 != 3*h1 {
+		t.Errorf("weight 3: %d training and %d held-out positions, weight 1: %d and %d", t3, h3, t1, h1)
+	}
+	if _, _, err := runCmd(t, "train", "--selfplay", sp, "--selfplay-weight", "0"); err == nil {
+		t.Error("--selfplay-weight 0 accepted")
 	}
 }
