@@ -18,6 +18,7 @@ import (
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/selfplay"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/train"
 	"github.com/outflank-othello/outflank/eval"
+	"github.com/spf13/pflag"
 )
 
 func init() {
@@ -76,7 +77,8 @@ type trainConfig struct {
 	searchEval     string        // weights of the labelling search ("" = embedded)
 	searchFiles    []string      // search labels cache: one file, or the N files of N shards
 	labelMix       float64
-	shardSet       bool // --shard given: label that shard and stop
+	shard          string // --shard K/N: label that shard and stop
+	shardSet       bool
 	dropUnsearched bool
 	searchLimit    int // search only the first this many picked positions (0: all)
 	checkEvery     time.Duration
@@ -85,49 +87,74 @@ type trainConfig struct {
 }
 
 // trainFlags parses the command line into a trainConfig; nil and no error
-// means help was printed.
+// means help was printed. The flags are declared in three groups, each
+// straight into the config: the data and its labels, the fit, and the
+// search labels.
 func trainFlags(e *env, args []string) (*trainConfig, error) {
-	c := findCommand("train")
-	fs := c.flags(e)
-	dir := fs.String("wthor", "", "directory of WTHOR .wtb files")
-	selfplayFiles := fs.StringSlice("selfplay", nil, "files of \"outflank selfplay\" games (comma-separated or repeated)")
-	selfplayWeight := fs.Int("selfplay-weight", 1, "train each self-play position this many times (weight of the self-play data against WTHOR's)")
-	ggfFiles := fs.StringSlice("games", nil, "GGF files of more games, e.g. self-play from \"outflank match --games-out\" (comma-separated or repeated)")
-	out := fs.String("out", "outflank.weights", "weights file to write")
-	seed := fs.Uint64("seed", 1, "random seed (hold-out split, shuffling)")
-	holdOut := fs.Float64("holdout", 0.1, "share of games held out to measure the error")
-	epochs := fs.Int("epochs", 8, "passes over the training positions")
-	optimizer := fs.String("optimizer", "adam", "\"adam\" (mini-batch) or \"sgd\" (per position)")
-	batch := fs.Int("batch", 256, "positions per Adam step")
-	rate := fs.Float64("rate", 0.03, "initial step size (Adam: discs per step)")
-	finalRate := fs.Float64("final-rate", 0.001, "step size at the last epoch (geometric decay)")
-	l2 := fs.Float64("l2", 0.0001, "L2 regularisation")
-	overlap := fs.Int("overlap", 1, "positions within this many empties of a stage's edge also train the neighbouring stage (0 = off)")
-	smooth := fs.Float64("smooth", 0, "pull each weight towards the same weight of the neighbouring stages (Adam)")
-	stageTie := fs.Int("stage-tie", 1, "train groups of this many neighbouring stages as one (ablations; Adam)")
-	stages := fs.Int("stages", eval.DefaultStages, "weight stages by empties: a divisor of 60 (15: 4 empties each, the embedded weights'; 30: 2; 60: 1)")
-	disable := fs.StringSlice("disable", nil, "feature families to leave out (weights 0), e.g. row2,parity (ablations; Adam)")
-	samplesFile := fs.String("samples", "", "cache the labelled positions in this file (reused if it exists)")
-	solveEmpties := fs.Int("solve-empties", 18, "label positions with at most this many empties by an exact solve")
-	solveShare := fs.Float64("solve-share", 1, "share of the games whose small endgames are solved (chosen from --seed)")
-	workers := fs.Int("workers", runtime.NumCPU(), "games labelled at once (solver labels), each with its own solver")
+	c := &trainConfig{}
+	fs := findCommand("train").flags(e)
+	c.dataFlags(fs)
+	c.fitFlags(fs)
+	c.searchFlags(fs)
+	if ok, err := parse(fs, args); !ok {
+		return nil, err
+	}
+	if fs.NArg() != 0 {
+		return nil, fmt.Errorf("train: unexpected argument %q", fs.Arg(0))
+	}
+	// The seed and the held-out share decide the split everywhere.
+	c.labeler.Seed, c.relabel.Seed, c.relabel.HoldOut = c.fit.Seed, c.fit.Seed, c.fit.HoldOut
+	if err := c.checkData(); err != nil {
+		return nil, err
+	}
+	if err := c.checkFit(); err != nil {
+		return nil, err
+	}
+	if err := c.checkSearch(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// dataFlags declares the flags of the games, their labels and the output.
+func (c *trainConfig) dataFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&c.wthorDir, "wthor", "", "directory of WTHOR .wtb files")
+	fs.StringSliceVar(&c.selfplay, "selfplay", nil, "files of \"outflank selfplay\" games (comma-separated or repeated)")
+	fs.IntVar(&c.selfplayWeight, "selfplay-weight", 1, "train each self-play position this many times (weight of the self-play data against WTHOR's)")
+	fs.StringSliceVar(&c.ggfFiles, "games", nil, "GGF files of more games, e.g. self-play from \"outflank match --games-out\" (comma-separated or repeated)")
+	fs.StringVar(&c.out, "out", "outflank.weights", "weights file to write")
+	fs.StringVar(&c.samplesFile, "samples", "", "cache the labelled positions in this file (reused if it exists)")
+	fs.IntVar(&c.labeler.SolveEmpties, "solve-empties", 18, "label positions with at most this many empties by an exact solve")
+	fs.Float64Var(&c.labeler.SolveShare, "solve-share", 1, "share of the games whose small endgames are solved (chosen from --seed)")
+	fs.IntVar(&c.labeler.Workers, "workers", runtime.NumCPU(), "games labelled at once (solver labels), each with its own solver")
 	fs.String("solver", "search", "exact solver for the labels: the engine's (\"search\"), the only one")
 	fs.MarkDeprecated("solver", "the engine's solver is the only one")
-	maxGames := fs.Int("max-games", 0, "use only the first N games (0 = all), for quick runs")
-	checkpoint := fs.String("checkpoint", "", "save the training state here after each epoch")
-	resume := fs.Bool("resume", false, "continue from --checkpoint if it exists")
-	quiet := fs.Bool("quiet", false, "no progress bar")
-	searchDepth := fs.Int("search-depth", 0, "blend a search value of this depth (plies) into the labels of positions with --search-min-empties or more (0 = off)")
-	searchSel := fs.Int("search-selectivity", 73, "Multi-ProbCut confidence of the labelling search: 73, 87, 95, 98, 99 or 100 (none)")
-	searchMin := fs.Int("search-min-empties", 25, "search only positions with at least this many empties (below, labels are exact or near-exact)")
-	searchEvery := fs.Int("search-every", 1, "search every N-th eligible training position (the others keep their game label)")
-	searchEval := fs.String("search-eval", "", "weights file for the labelling search (default: the embedded weights)")
-	searchFiles := fs.StringSlice("search-labels", nil, "cache of the search labels (resumed if it exists); with N files, the N shards' files, merged")
-	labelMix := fs.Float64("label-mix", 0.5, "λ: a searched position's label is λ·search + (1−λ)·game label")
-	shard := fs.String("shard", "", "K/N: search only shard K of N of the positions into --search-labels, then stop (no fit)")
-	dropUnsearched := fs.Bool("search-only", false, "leave out the positions --search-depth could have searched but did not (--search-every > 1), rather than train them on the game label")
-	searchLimit := fs.Int("search-limit", 0, "search only the first N positions of the selection (0 = all): a run cut short for time is reproduced by this flag")
-	checkEvery := fs.Duration("search-checkpoint", time.Minute, "save the search labels this often")
+	fs.IntVar(&c.maxGames, "max-games", 0, "use only the first N games (0 = all), for quick runs")
+	fs.BoolVar(&c.quiet, "quiet", false, "no progress bar")
+	bound(fs, "selfplay-weight", 1, 100)
+	bound(fs, "solve-empties", 0, 60)
+	bound(fs, "solve-share", 0, 1)
+	bound(fs, "workers", 1, maxThreads)
+}
+
+// fitFlags declares the flags of the fit.
+func (c *trainConfig) fitFlags(fs *pflag.FlagSet) {
+	f := &c.fit
+	fs.Uint64Var(&f.Seed, "seed", 1, "random seed (hold-out split, shuffling)")
+	fs.Float64Var(&f.HoldOut, "holdout", 0.1, "share of games held out to measure the error")
+	fs.IntVar(&f.Epochs, "epochs", 8, "passes over the training positions")
+	fs.StringVar(&f.Optimizer, "optimizer", "adam", "\"adam\" (mini-batch) or \"sgd\" (per position)")
+	fs.IntVar(&f.Batch, "batch", 256, "positions per Adam step")
+	fs.Float64Var(&f.Rate, "rate", 0.03, "initial step size (Adam: discs per step)")
+	fs.Float64Var(&f.FinalRate, "final-rate", 0.001, "step size at the last epoch (geometric decay)")
+	fs.Float64Var(&f.L2, "l2", 0.0001, "L2 regularisation")
+	fs.IntVar(&f.Overlap, "overlap", 1, "positions within this many empties of a stage's edge also train the neighbouring stage (0 = off)")
+	fs.Float64Var(&f.Smooth, "smooth", 0, "pull each weight towards the same weight of the neighbouring stages (Adam)")
+	fs.IntVar(&f.StageTie, "stage-tie", 1, "train groups of this many neighbouring stages as one (ablations; Adam)")
+	fs.IntVar(&f.Stages, "stages", eval.DefaultStages, "weight stages by empties: a divisor of 60 (15: 4 empties each, the embedded weights'; 30: 2; 60: 1)")
+	fs.StringSliceVar(&f.Disable, "disable", nil, "feature families to leave out (weights 0), e.g. row2,parity (ablations; Adam)")
+	fs.StringVar(&f.Checkpoint, "checkpoint", "", "save the training state here after each epoch")
+	fs.BoolVar(&f.Resume, "resume", false, "continue from --checkpoint if it exists")
 	share(fs, "holdout")
 	bound(fs, "epochs", 1, math.Inf(1))
 	bound(fs, "batch", 1, math.Inf(1))
@@ -135,89 +162,90 @@ func trainFlags(e *env, args []string) (*trainConfig, error) {
 	positive(fs, "final-rate")
 	bound(fs, "overlap", 0, 2)
 	bound(fs, "stages", 1, 60)
-	bound(fs, "selfplay-weight", 1, 100)
 	bound(fs, "stage-tie", 1, 60)
-	bound(fs, "solve-empties", 0, 60)
-	bound(fs, "solve-share", 0, 1)
-	bound(fs, "workers", 1, maxThreads)
+}
+
+// searchFlags declares the flags of the search labels.
+func (c *trainConfig) searchFlags(fs *pflag.FlagSet) {
+	r := &c.relabel
+	r.Shard, r.Of = 1, 1
+	fs.IntVar(&r.Depth, "search-depth", 0, "blend a search value of this depth (plies) into the labels of positions with --search-min-empties or more (0 = off)")
+	fs.IntVar(&r.Selectivity, "search-selectivity", 73, "Multi-ProbCut confidence of the labelling search: 73, 87, 95, 98, 99 or 100 (none)")
+	fs.IntVar(&r.MinEmpties, "search-min-empties", 25, "search only positions with at least this many empties (below, labels are exact or near-exact)")
+	fs.IntVar(&r.Every, "search-every", 1, "search every N-th eligible training position (the others keep their game label)")
+	fs.StringVar(&c.searchEval, "search-eval", "", "weights file for the labelling search (default: the embedded weights)")
+	fs.StringSliceVar(&c.searchFiles, "search-labels", nil, "cache of the search labels (resumed if it exists); with N files, the N shards' files, merged")
+	fs.Float64Var(&c.labelMix, "label-mix", 0.5, "λ: a searched position's label is λ·search + (1−λ)·game label")
+	fs.StringVar(&c.shard, "shard", "", "K/N: search only shard K of N of the positions into --search-labels, then stop (no fit)")
+	fs.BoolVar(&c.dropUnsearched, "search-only", false, "leave out the positions --search-depth could have searched but did not (--search-every > 1), rather than train them on the game label")
+	fs.IntVar(&c.searchLimit, "search-limit", 0, "search only the first N positions of the selection (0 = all): a run cut short for time is reproduced by this flag")
+	fs.DurationVar(&c.checkEvery, "search-checkpoint", time.Minute, "save the search labels this often")
 	bound(fs, "search-depth", 0, 30)
 	bound(fs, "search-selectivity", 0, 100)
 	bound(fs, "search-min-empties", 1, 60)
 	bound(fs, "search-every", 1, math.Inf(1))
 	bound(fs, "label-mix", 0, 1)
 	positive(fs, "search-checkpoint")
-	if ok, err := parse(fs, args); !ok {
-		return nil, err
+}
+
+// checkData checks that there are games to train on.
+func (c *trainConfig) checkData() error {
+	if c.wthorDir == "" && len(c.ggfFiles) == 0 && len(c.selfplay) == 0 {
+		return fmt.Errorf("train: want --wthor DIR (e.g. the WTHOR database directory), --selfplay FILE and/or --games FILE.ggf")
 	}
-	rl := train.Relabel{Depth: *searchDepth, Selectivity: *searchSel, MinEmpties: *searchMin, Every: *searchEvery,
-		Seed: *seed, HoldOut: *holdOut, Shard: 1, Of: 1}
-	if *searchDepth < 0 || *searchDepth > 30 {
-		return nil, fmt.Errorf("train: --search-depth %d: want 0..30", *searchDepth)
+	return nil
+}
+
+// checkFit checks the fit's settings together.
+func (c *trainConfig) checkFit() error {
+	f := c.fit
+	if f.Optimizer != "adam" && f.Optimizer != "sgd" {
+		return fmt.Errorf("train: --optimizer %q: want adam or sgd", f.Optimizer)
 	}
-	switch *searchSel {
+	if f.L2 < 0 || f.Smooth < 0 {
+		return fmt.Errorf("train: --l2 and --smooth must be >= 0")
+	}
+	if !eval.ValidStages(f.Stages) {
+		return fmt.Errorf("train: --stages %d: want a divisor of 60 (15, 20, 30 or 60)", f.Stages)
+	}
+	if f.Stages%f.StageTie != 0 {
+		return fmt.Errorf("train: --stage-tie %d: want a divisor of the %d stages", f.StageTie, f.Stages)
+	}
+	if f.Optimizer == "sgd" && (f.Smooth > 0 || f.StageTie > 1 || len(f.Disable) > 0) {
+		return fmt.Errorf("train: --smooth, --stage-tie and --disable need --optimizer adam")
+	}
+	return nil
+}
+
+// checkSearch checks the search labels' settings together and sets the
+// shard.
+func (c *trainConfig) checkSearch() error {
+	r := &c.relabel
+	switch r.Selectivity {
 	case 73, 87, 95, 98, 99, 100:
 	default:
-		return nil, fmt.Errorf("train: --search-selectivity %d: want 73, 87, 95, 98, 99 or 100", *searchSel)
+		return fmt.Errorf("train: --search-selectivity %d: want 73, 87, 95, 98, 99 or 100", r.Selectivity)
 	}
-	if *searchLimit < 0 || (*searchLimit > 0 && (*shard != "" || len(*searchFiles) > 1)) {
-		return nil, fmt.Errorf("train: --search-limit must be >= 0, and does not go with shards")
+	if c.searchLimit < 0 || (c.searchLimit > 0 && (c.shard != "" || len(c.searchFiles) > 1)) {
+		return fmt.Errorf("train: --search-limit must be >= 0, and does not go with shards")
 	}
-	if *searchEvery < 1 || *searchMin < 1 || *labelMix < 0 || *labelMix > 1 || *checkEvery <= 0 {
-		return nil, fmt.Errorf("train: want --search-every >= 1, --search-min-empties >= 1, --label-mix in [0,1], --search-checkpoint > 0")
-	}
-	if *shard != "" {
-		k, n, err := parseShard(*shard)
+	c.shardSet = c.shard != ""
+	if c.shardSet {
+		k, n, err := parseShard(c.shard)
 		if err != nil {
-			return nil, fmt.Errorf("train: --shard: %w", err)
+			return fmt.Errorf("train: --shard: %w", err)
 		}
-		if *searchDepth == 0 || len(*searchFiles) != 1 {
-			return nil, fmt.Errorf("train: --shard labels one shard: it needs --search-depth and one --search-labels file")
+		if r.Depth == 0 || len(c.searchFiles) != 1 {
+			return fmt.Errorf("train: --shard labels one shard: it needs --search-depth and one --search-labels file")
 		}
-		rl.Shard, rl.Of = k, n
-	} else if len(*searchFiles) > 1 {
-		rl.Of = len(*searchFiles) // merging shard files
+		r.Shard, r.Of = k, n
+	} else if len(c.searchFiles) > 1 {
+		r.Of = len(c.searchFiles) // merging shard files
 	}
-	if len(*searchFiles) > 0 && *searchDepth == 0 {
-		return nil, fmt.Errorf("train: --search-labels needs --search-depth")
+	if len(c.searchFiles) > 0 && r.Depth == 0 {
+		return fmt.Errorf("train: --search-labels needs --search-depth")
 	}
-	if *dir == "" && len(*ggfFiles) == 0 && len(*selfplayFiles) == 0 {
-		return nil, fmt.Errorf("train: want --wthor DIR (e.g. the WTHOR database directory), --selfplay FILE and/or --games FILE.ggf")
-	}
-	if fs.NArg() != 0 {
-		return nil, fmt.Errorf("train: unexpected argument %q", fs.Arg(0))
-	}
-	if *workers < 1 || *workers > 1024 {
-		return nil, fmt.Errorf("train: --workers %d: want 1 to 1024", *workers)
-	}
-	if *optimizer != "adam" && *optimizer != "sgd" {
-		return nil, fmt.Errorf("train: --optimizer %q: want adam or sgd", *optimizer)
-	}
-	if *overlap < 0 || *overlap > 2 {
-		return nil, fmt.Errorf("train: --overlap %d: want 0, 1 or 2 (a stage has 4 empties counts)", *overlap)
-	}
-	if *holdOut <= 0 || *holdOut >= 1 || *epochs < 1 || *rate <= 0 || *finalRate <= 0 || *l2 < 0 || *smooth < 0 {
-		return nil, fmt.Errorf("train: --holdout must be in (0,1), --epochs >= 1, rates > 0, --l2 and --smooth >= 0")
-	}
-	if !eval.ValidStages(*stages) {
-		return nil, fmt.Errorf("train: --stages %d: want a divisor of 60 (15, 20, 30 or 60)", *stages)
-	}
-	if *stageTie < 1 || *stages%*stageTie != 0 {
-		return nil, fmt.Errorf("train: --stage-tie %d: want a divisor of the %d stages", *stageTie, *stages)
-	}
-	if *optimizer == "sgd" && (*smooth > 0 || *stageTie > 1 || len(*disable) > 0) {
-		return nil, fmt.Errorf("train: --smooth, --stage-tie and --disable need --optimizer adam")
-	}
-	return &trainConfig{
-		wthorDir: *dir, ggfFiles: *ggfFiles, selfplay: *selfplayFiles, selfplayWeight: *selfplayWeight, out: *out, samplesFile: *samplesFile, maxGames: *maxGames,
-		labeler: train.Labeler{SolveEmpties: *solveEmpties, SolveShare: *solveShare, Seed: *seed, Workers: *workers},
-		relabel: rl, searchEval: *searchEval, searchFiles: *searchFiles, labelMix: *labelMix, shardSet: *shard != "", dropUnsearched: *dropUnsearched, searchLimit: *searchLimit, checkEvery: *checkEvery,
-		fit: train.Config{
-			Seed: *seed, HoldOut: *holdOut, Epochs: *epochs, Optimizer: *optimizer, Batch: *batch, Rate: *rate, FinalRate: *finalRate, L2: *l2,
-			Overlap: *overlap, Smooth: *smooth, StageTie: *stageTie, Disable: *disable, Stages: *stages,
-			Checkpoint: *checkpoint, Resume: *resume,
-		},
-		quiet: *quiet,
-	}, nil
+	return nil
 }
 
 // run labels the games (or reads the cached labels), fits the weights and
