@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -235,5 +236,29 @@ func TestSessionLog(t *testing.T) {
 	}
 	if _, _, err := runWithInput(t, "", "gtp", "--log", filepath.Join(path, "x")); err == nil || !strings.HasPrefix(err.Error(), "gtp: --log: ") {
 		t.Errorf("a log that cannot be written: %v", err)
+	}
+}
+
+// TestSessionLogLongLine: a line longer than the log keeps is cut, not
+// held whole in memory, and the lines after it are logged as usual.
+func TestSessionLogLongLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "session.log")
+	l, err := openSessionLog(path, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &logWriter{w: io.Discard, lines: lines{l: l, mark: '>'}}
+	for range 100 {
+		w.Write([]byte(strings.Repeat("x", 1000))) // 100,000 bytes, one line
+	}
+	w.Write([]byte("\nnext\n"))
+	if n := len(w.partial); cap(w.partial) > 2*maxLogLine || n != 0 {
+		t.Errorf("partial line holds %d bytes (capacity %d)", n, cap(w.partial))
+	}
+	l.Close()
+	b, _ := os.ReadFile(path)
+	got := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(got) != 3 || !strings.HasSuffix(got[1], strings.Repeat("x", maxLogLine)+" [line cut]") || !strings.HasSuffix(got[2], "> next") {
+		t.Errorf("log of a long line: %d lines, %.80q ... %.80q", len(got), got[1], got[len(got)-1])
 	}
 }

@@ -46,26 +46,44 @@ func (l *sessionLog) line(mark byte, text string) {
 	fmt.Fprintf(l.f, "%s %c %s\n", time.Now().Format("15:04:05.000"), mark, text)
 }
 
+// maxLogLine is the most of one line the log keeps: a peer that sends
+// megabytes without a newline must not fill the memory or the log.
+const maxLogLine = 4096
+
 // lines cuts a stream into the log's lines, keeping a partial last line
-// until its end comes.
+// until its end comes (at most maxLogLine bytes of it).
 type lines struct {
 	l       *sessionLog
 	mark    byte
 	mu      sync.Mutex
 	partial []byte
+	cut     bool // the partial line was cut at maxLogLine
 }
 
 func (s *lines) add(p []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.partial = append(s.partial, p...)
-	for {
-		i := bytes.IndexByte(s.partial, '\n')
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		chunk := p
+		if i >= 0 {
+			chunk = p[:i]
+		}
+		if room := maxLogLine - len(s.partial); len(chunk) > room {
+			s.partial, s.cut = append(s.partial, chunk[:max(room, 0)]...), true
+		} else {
+			s.partial = append(s.partial, chunk...)
+		}
 		if i < 0 {
 			return
 		}
-		s.l.line(s.mark, strings.TrimRight(string(s.partial[:i]), "\r"))
-		s.partial = s.partial[i+1:]
+		text := strings.TrimRight(string(s.partial), "\r")
+		if s.cut {
+			text += " [line cut]"
+		}
+		s.l.line(s.mark, text)
+		s.partial, s.cut = s.partial[:0], false
+		p = p[i+1:]
 	}
 }
 
