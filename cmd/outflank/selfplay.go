@@ -21,6 +21,7 @@ import (
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/selfplay"
 	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/search"
+	"github.com/spf13/pflag"
 )
 
 func init() {
@@ -59,29 +60,9 @@ func runSelfplay(e *env, args []string) error {
 			return runSelfplayCheck(e, args[1:])
 		}
 	}
-	c := findCommand("selfplay")
-	fs := c.flags(e)
-	games := fs.Uint64("games", 1000, "games in the whole job (all shards)")
-	first := fs.Uint64("first", 0, "index of the job's first game (extend a job with a new --first)")
-	seed := fs.Uint64("seed", 1, "seed of the job; game i is played from (seed, i)")
-	shard := fs.String("shard", "1/1", "this run's part K/N of the job: the games i with i mod N = K-1")
-	workers := fs.Int("workers", runtime.NumCPU(), "games played at once, one search thread each")
-	depth := fs.Int("depth", 6, "midgame search depth for the move scores")
-	temp := fs.Float64("temperature", 1, "softmax temperature in discs over the root moves' scores (0: always the best move)")
-	random := fs.Int("random", 4, "after the opening, up to this many uniformly random moves (the count is uniform too)")
-	solve := fs.Int("solve", 20, "empties from which the solver plays the game out exactly (each empty more costs about twice the time)")
-	block := fs.Int("block", 8, "games per checkpoint block")
-	openings := fs.String("openings", "xot", "\"xot\" (the built-in 10,784 openings), \"start\", or a file of move lists")
-	hash := fs.Int("hash", search.DefaultHashMB, "transposition table size per worker in MiB")
-	evalFile := fs.String("eval", "", evalFlagHelp)
-	quiet := fs.Bool("quiet", false, "no progress lines")
-	bound(fs, "hash", 1, maxHashMB)
-	bound(fs, "depth", 1, 60)
-	bound(fs, "workers", 1, maxThreads)
-	bound(fs, "block", 1, math.Inf(1))
-	bound(fs, "temperature", 0, 64)
-	bound(fs, "solve", 0, 60)
-	bound(fs, "random", 0, 60)
+	var r selfplayRun
+	fs := findCommand("selfplay").flags(e)
+	r.flags(fs)
 	if ok, err := parse(fs, args); !ok || err != nil {
 		return err
 	}
@@ -89,59 +70,13 @@ func runSelfplay(e *env, args []string) error {
 		return fmt.Errorf("selfplay: want one output file, got %d arguments (see outflank selfplay --help)", fs.NArg())
 	}
 	out := fs.Arg(0)
-	k, n, err := parseShard(*shard)
+	cfg, err := r.config()
 	if err != nil {
-		return fmt.Errorf("selfplay: --shard: %w", err)
-	}
-	switch {
-	case *workers < 1 || *workers > 4096:
-		return fmt.Errorf("selfplay: --workers %d: want 1 to 4096", *workers)
-	case *depth < 1 || *depth > 30:
-		return fmt.Errorf("selfplay: --depth %d: want 1 to 30", *depth)
-	case *hash < 1 || *hash > 1<<16:
-		return fmt.Errorf("selfplay: --hash %d: want 1 to 65536 MiB", *hash)
-	case *block < 1 || *block > 1<<16:
-		return fmt.Errorf("selfplay: --block %d: want 1 to 65536", *block)
-	case *games == 0:
-		return errors.New("selfplay: --games 0: nothing to play")
-	}
-	ev, _, err := loadEvaluator(*evalFile)
-	if err != nil {
-		return fmt.Errorf("selfplay: --eval: %w", err)
-	}
-	evalID, err := evalIdentity(*evalFile, ev)
-	if err != nil {
-		return fmt.Errorf("selfplay: --eval: %w", err)
-	}
-	ops, opsName, err := loadOpenings(*openings)
-	if err != nil {
-		return fmt.Errorf("selfplay: --openings: %w", err)
-	}
-	cfg := selfplay.Config{
-		Seed: *seed, First: *first, Count: *games, Shard: k, Shards: n,
-		Openings: ops, OpeningsName: opsName,
-		RandomMoves: *random, Temperature: *temp, SolveEmpties: *solve,
-		// The hash size is part of the level: it changes which of equal
-		// moves the search prefers, so resumes and shards must share it.
-		Level:   fmt.Sprintf("depth:%d,multipv,selectivity:100,hash:%d,eval:%s", *depth, *hash, evalID),
-		Block:   *block,
-		Workers: *workers,
-		NewEngine: func() selfplay.Engine {
-			return &selfplayEngine{e: search.New(search.Options{HashMB: *hash, Eval: ev}), depth: *depth}
-		},
+		return err
 	}
 	cpu0 := cpuTime()
-	if !*quiet {
-		cfg.Progress = func(p selfplay.Progress) {
-			if p.Note != "" {
-				fmt.Fprintf(e.stderr, "selfplay: %s\n", p.Note)
-			}
-			played := p.Done - p.Resumed
-			cpuh := (cpuTime() - cpu0) / 3600
-			eta := time.Duration(float64(p.Elapsed) / float64(played) * float64(p.Total-p.Done))
-			fmt.Fprintf(e.stderr, "selfplay: %s %d/%d games, %d positions; this run %d in %s, %.1f games per CPU-hour; %s to go\n",
-				out, p.Done, p.Total, p.Positions, played, p.Elapsed.Round(time.Second), float64(played)/max(cpuh, 1e-9), eta.Round(time.Minute))
-		}
+	if !r.quiet {
+		cfg.Progress = selfplayProgress(e, out, cpu0)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -152,10 +87,107 @@ func runSelfplay(e *env, args []string) error {
 		}
 		return fmt.Errorf("selfplay: %w", err)
 	}
-	if !*quiet {
+	if !r.quiet {
 		fmt.Fprintf(e.stderr, "selfplay: %s complete: %d games (%d played now, %.3f CPU-hours)\n", out, p.Done, p.Done-p.Resumed, (cpuTime()-cpu0)/3600)
 	}
 	return nil
+}
+
+// selfplayRun is the command line of a self-play run.
+type selfplayRun struct {
+	games, first, seed                   uint64
+	shard, openings, evalFile            string
+	workers, depth, random, solve, block int
+	hash                                 int
+	temp                                 float64
+	quiet                                bool
+}
+
+func (r *selfplayRun) flags(fs *pflag.FlagSet) {
+	fs.Uint64Var(&r.games, "games", 1000, "games in the whole job (all shards)")
+	fs.Uint64Var(&r.first, "first", 0, "index of the job's first game (extend a job with a new --first)")
+	fs.Uint64Var(&r.seed, "seed", 1, "seed of the job; game i is played from (seed, i)")
+	fs.StringVar(&r.shard, "shard", "1/1", "this run's part K/N of the job: the games i with i mod N = K-1")
+	fs.IntVar(&r.workers, "workers", runtime.NumCPU(), "games played at once, one search thread each")
+	fs.IntVar(&r.depth, "depth", 6, "midgame search depth for the move scores")
+	fs.Float64Var(&r.temp, "temperature", 1, "softmax temperature in discs over the root moves' scores (0: always the best move)")
+	fs.IntVar(&r.random, "random", 4, "after the opening, up to this many uniformly random moves (the count is uniform too)")
+	fs.IntVar(&r.solve, "solve", 20, "empties from which the solver plays the game out exactly (each empty more costs about twice the time)")
+	fs.IntVar(&r.block, "block", 8, "games per checkpoint block")
+	fs.StringVar(&r.openings, "openings", "xot", "\"xot\" (the built-in 10,784 openings), \"start\", or a file of move lists")
+	fs.IntVar(&r.hash, "hash", search.DefaultHashMB, "transposition table size per worker in MiB")
+	fs.StringVar(&r.evalFile, "eval", "", evalFlagHelp)
+	fs.BoolVar(&r.quiet, "quiet", false, "no progress lines")
+	bound(fs, "hash", 1, maxHashMB)
+	bound(fs, "depth", 1, 60)
+	bound(fs, "workers", 1, maxThreads)
+	bound(fs, "block", 1, math.Inf(1))
+	bound(fs, "temperature", 0, 64)
+	bound(fs, "solve", 0, 60)
+	bound(fs, "random", 0, 60)
+}
+
+// config checks the flags together and builds the generator's
+// configuration: the shard, the evaluation and the openings.
+func (r *selfplayRun) config() (selfplay.Config, error) {
+	k, n, err := parseShard(r.shard)
+	if err != nil {
+		return selfplay.Config{}, fmt.Errorf("selfplay: --shard: %w", err)
+	}
+	switch {
+	case r.workers < 1 || r.workers > 4096:
+		return selfplay.Config{}, fmt.Errorf("selfplay: --workers %d: want 1 to 4096", r.workers)
+	case r.depth < 1 || r.depth > 30:
+		return selfplay.Config{}, fmt.Errorf("selfplay: --depth %d: want 1 to 30", r.depth)
+	case r.hash < 1 || r.hash > 1<<16:
+		return selfplay.Config{}, fmt.Errorf("selfplay: --hash %d: want 1 to 65536 MiB", r.hash)
+	case r.block < 1 || r.block > 1<<16:
+		return selfplay.Config{}, fmt.Errorf("selfplay: --block %d: want 1 to 65536", r.block)
+	case r.games == 0:
+		return selfplay.Config{}, errors.New("selfplay: --games 0: nothing to play")
+	}
+	ev, _, err := loadEvaluator(r.evalFile)
+	if err != nil {
+		return selfplay.Config{}, fmt.Errorf("selfplay: --eval: %w", err)
+	}
+	evalID, err := evalIdentity(r.evalFile, ev)
+	if err != nil {
+		return selfplay.Config{}, fmt.Errorf("selfplay: --eval: %w", err)
+	}
+	ops, opsName, err := loadOpenings(r.openings)
+	if err != nil {
+		return selfplay.Config{}, fmt.Errorf("selfplay: --openings: %w", err)
+	}
+	depth, hash := r.depth, r.hash
+	return selfplay.Config{
+		Seed: r.seed, First: r.first, Count: r.games, Shard: k, Shards: n,
+		Openings: ops, OpeningsName: opsName,
+		RandomMoves: r.random, Temperature: r.temp, SolveEmpties: r.solve,
+		// The hash size is part of the level: it changes which of equal
+		// moves the search prefers, so resumes and shards must share it.
+		Level:   fmt.Sprintf("depth:%d,multipv,selectivity:100,hash:%d,eval:%s", depth, hash, evalID),
+		Block:   r.block,
+		Workers: r.workers,
+		NewEngine: func() selfplay.Engine {
+			return &selfplayEngine{e: search.New(search.Options{HashMB: hash, Eval: ev}), depth: depth}
+		},
+	}, nil
+}
+
+// selfplayProgress prints a run's progress after each block: games and
+// positions in the file, this run's rate per CPU-hour since cpu0 and the
+// time left.
+func selfplayProgress(e *env, out string, cpu0 float64) func(selfplay.Progress) {
+	return func(p selfplay.Progress) {
+		if p.Note != "" {
+			fmt.Fprintf(e.stderr, "selfplay: %s\n", p.Note)
+		}
+		played := p.Done - p.Resumed
+		cpuh := (cpuTime() - cpu0) / 3600
+		eta := time.Duration(float64(p.Elapsed) / float64(played) * float64(p.Total-p.Done))
+		fmt.Fprintf(e.stderr, "selfplay: %s %d/%d games, %d positions; this run %d in %s, %.1f games per CPU-hour; %s to go\n",
+			out, p.Done, p.Total, p.Positions, played, p.Elapsed.Round(time.Second), float64(played)/max(cpuh, 1e-9), eta.Round(time.Minute))
+	}
 }
 
 // parseShard reads "K/N" with 1 <= K <= N.
