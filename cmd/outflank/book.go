@@ -337,45 +337,10 @@ func bookGrow(e *env, f bookFlags) error {
 	if *f.window < 0 || *f.pathWindow < 0 || *f.positions < 0 || *f.minGames < 1 {
 		return fmt.Errorf("%s: --window, --path-window and --positions want >= 0, --min-games >= 1", cmd)
 	}
-	sc := book.NewSeedCounter(*f.seedPlies)
-	seedDesc := "no seeds"
-	if *f.wthor != "" {
-		st, err := sc.AddWTHOR(*f.wthor)
-		if err != nil {
-			return fmt.Errorf("%s: --wthor: %w", cmd, err)
-		}
-		for _, p := range st.Problems {
-			if errors.Is(p, wthor.ErrTruncated) {
-				fmt.Fprintln(e.stderr, "note:", p) // its whole games are used
-				continue
-			}
-			fmt.Fprintln(e.stderr, "skipped:", p)
-		}
-		seedDesc = fmt.Sprintf("%d WTHOR games", st.Games)
-		fmt.Fprintf(e.stderr, "read %d WTHOR files: %d games, %d skipped\n", st.Files, st.Games, st.Skipped)
+	seeds, seedDesc, err := f.growSeeds(e, cmd)
+	if err != nil {
+		return err
 	}
-	if *f.xot {
-		for _, o := range match.XOT() {
-			if err := sc.AddLine(o.Moves); err != nil {
-				return fmt.Errorf("%s: XOT opening %s: %w", cmd, o.Name, err)
-			}
-		}
-		seedDesc += " + XOT openings"
-	}
-	// Lines asked for come first, each position in the order played.
-	var seeds []book.Seed
-	for _, l := range *f.lines {
-		lc := book.NewSeedCounter(60)
-		ms, err := bitboard.ParseMoves(l)
-		if err == nil {
-			err = lc.AddLine(ms)
-		}
-		if err != nil {
-			return fmt.Errorf("%s: --line %s: %w", cmd, l, err)
-		}
-		seeds = append(seeds, lc.Seeds(1)...)
-	}
-	seeds = append(seeds, sc.Seeds(*f.minGames)...)
 	fmt.Fprintf(e.stderr, "%d seed positions (>= %d games, <= %d moves), %d in the book already at %d positions\n",
 		len(seeds), *f.minGames, *f.seedPlies, countIn(b, seeds), b.Len())
 
@@ -414,6 +379,53 @@ func bookGrow(e *env, f bookFlags) error {
 	fmt.Fprintf(e.stdout, "added %d positions (%d seeds) with %d searches in %.1f CPU s (%.2f s a position, %s wall); stopped: %s; %s has %d positions\n%s\n",
 		st.Added, st.SeedsAdded, st.Searches, cpu, per, time.Since(t0).Round(time.Second), st.Stopped, *f.path, b.Len(), bench.CPULine())
 	return nil
+}
+
+// growSeeds returns the positions book grow starts from, in order: the
+// lines asked for (--line), each position in the order played, then the
+// positions of WTHOR games (--wthor) and XOT openings (--xot) that at
+// least --min-games reach within --seed-plies moves; and how to describe
+// them in the book's history.
+func (f bookFlags) growSeeds(e *env, cmd string) (seeds []book.Seed, desc string, err error) {
+	sc := book.NewSeedCounter(*f.seedPlies)
+	desc = "no seeds"
+	if *f.wthor != "" {
+		st, err := sc.AddWTHOR(*f.wthor)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: --wthor: %w", cmd, err)
+		}
+		for _, p := range st.Problems {
+			if errors.Is(p, wthor.ErrTruncated) {
+				fmt.Fprintln(e.stderr, "note:", p) // its whole games are used
+				continue
+			}
+			fmt.Fprintln(e.stderr, "skipped:", p)
+		}
+		desc = fmt.Sprintf("%d WTHOR games", st.Games)
+		fmt.Fprintf(e.stderr, "read %d WTHOR files: %d games, %d skipped\n", st.Files, st.Games, st.Skipped)
+	}
+	if *f.xot {
+		for _, o := range match.XOT() {
+			if err := sc.AddLine(o.Moves); err != nil {
+				return nil, "", fmt.Errorf("%s: XOT opening %s: %w", cmd, o.Name, err)
+			}
+		}
+		desc += " + XOT openings"
+	}
+	// Lines asked for come first, each position in the order played.
+	for _, l := range *f.lines {
+		lc := book.NewSeedCounter(60)
+		ms, err := bitboard.ParseMoves(l)
+		if err == nil {
+			err = lc.AddLine(ms)
+		}
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: --line %s: %w", cmd, l, err)
+		}
+		seeds = append(seeds, lc.Seeds(1)...)
+	}
+	seeds = append(seeds, sc.Seeds(*f.minGames)...)
+	return seeds, desc, nil
 }
 
 func countIn(b *book.Book, seeds []book.Seed) int {
