@@ -75,11 +75,28 @@ type Info struct {
 	Exact       bool // the score is proven: an exact score, or a WLD result if WLD
 	WLD         bool // the score is a win/loss/draw result: -1, 0 or +1
 	Score       int
-	Best        bitboard.Square   // best move; PassMove if the side to move must pass; NoSquare if the game is over
-	PV          []bitboard.Square // principal variation starting with Best (passes included)
-	Moves       []MoveScore       // with MultiPV > 1: root moves' scores, best first
-	Nodes       uint64
-	Time        time.Duration
+	// Before is the score of the iteration one ply shallower at the same
+	// selectivity, when there was one (BeforeDepth = Depth-1; 0: none),
+	// for Steady.
+	Before, BeforeDepth int
+	Best                bitboard.Square   // best move; PassMove if the side to move must pass; NoSquare if the game is over
+	PV                  []bitboard.Square // principal variation starting with Best (passes included)
+	Moves               []MoveScore       // with MultiPV > 1: root moves' scores, best first
+	Nodes               uint64
+	Time                time.Duration
+}
+
+// Steady is the score with the odd-even effect taken out: a midgame
+// search values the side to move higher at odd depths than at even ones
+// (about 3 discs), so its score swings with each iteration; Steady is the
+// mean of this iteration's score and the one before it. It is Score where
+// there is no such pair: an exact or selective search to the end, the
+// first iteration, a result built without a search.
+func (i Info) Steady() float64 {
+	if i.Exact || i.BeforeDepth == 0 || i.BeforeDepth != i.Depth-1 {
+		return float64(i.Score)
+	}
+	return float64(i.Score+i.Before) / 2
 }
 
 // Engine searches positions. It keeps its transposition table between

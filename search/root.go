@@ -85,7 +85,7 @@ func (r *rootSearch) run() (info Info) {
 			info = r.best
 			if r.found.sq != bitboard.NoSquare {
 				info.Best, info.Score, info.PV = r.found.sq, r.found.score, []bitboard.Square{r.found.sq}
-				info.Exact, info.WLD = false, false
+				info.Exact, info.WLD, info.BeforeDepth = false, false, 0
 			}
 		}
 	}()
@@ -190,6 +190,9 @@ func (r *rootSearch) deepen(moves []rootMove, pl plan, sel int) (jumped, done bo
 		score := r.iterate(moves, d, exact, sel)
 		debugf("depth %d: score %d, %d nodes, %v\n", d, score, r.s.nodes, time.Since(r.start))
 		r.before, r.best = r.best, r.result(moves, d, score, exact, sel)
+		if b := r.before; !exact && b.Depth == d-1 && b.Depth > 0 && b.Selectivity == r.best.Selectivity && !b.Exact {
+			r.best.Before, r.best.BeforeDepth = b.Score, b.Depth
+		}
 		r.found.sq = bitboard.NoSquare
 		r.report(r.best)
 		if exact {
@@ -210,7 +213,7 @@ func (r *rootSearch) deepen(moves []rootMove, pl plan, sel int) (jumped, done bo
 // passInfo turns the result for the position after a forced pass into the
 // result for the position before it.
 func passInfo(i Info) Info {
-	i.Score = -i.Score
+	i.Score, i.Before = -i.Score, -i.Before
 	i.PV = append([]bitboard.Square{bitboard.PassMove}, i.PV...)
 	i.Best = bitboard.PassMove
 	i.Moves = []MoveScore{{Move: bitboard.PassMove, Score: i.Score}}

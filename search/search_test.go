@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -814,5 +815,43 @@ func TestSquareTerms(t *testing.T) {
 				t.Errorf("%s order, %s: square term %d, want %d", c.name, bitboard.Square(sq), c.t[sq], want)
 			}
 		}
+	}
+}
+
+// TestSteady: a midgame iteration's Steady is the mean of its score and
+// the score one ply shallower, and the scores of successive iterations
+// swing less around it; an exact result's Steady is its score.
+func TestSteady(t *testing.T) {
+	e := New(Options{HashMB: 4})
+	pos := bitboard.Start()
+	var infos []Info
+	e.Search(context.Background(), pos, Limits{Depth: 10, EndgameEmpties: 1}, func(i Info) { infos = append(infos, i) })
+	if len(infos) < 9 {
+		t.Fatalf("%d iterations reported", len(infos))
+	}
+	for k, in := range infos[1:] {
+		prev := infos[k]
+		if in.Depth != prev.Depth+1 {
+			continue
+		}
+		if in.BeforeDepth != prev.Depth || in.Before != prev.Score || in.Steady() != float64(in.Score+prev.Score)/2 {
+			t.Errorf("depth %d: Before %d at %d, Steady %.1f; the iteration before scored %d at %d", in.Depth, in.Before, in.BeforeDepth, in.Steady(), prev.Score, prev.Depth)
+		}
+	}
+	var swing, steadySwing float64
+	for k := 2; k < len(infos); k++ {
+		swing += math.Abs(float64(infos[k].Score - infos[k-1].Score))
+		steadySwing += math.Abs(infos[k].Steady() - infos[k-1].Steady())
+	}
+	if steadySwing >= swing/2 {
+		t.Errorf("depths 2-10 from the start: the scores swing by %.0f in all, Steady by %.1f", swing, steadySwing)
+	}
+	ffo, _, err := bitboard.ParseOBFLine("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	solved := e.Search(context.Background(), ffo.Position, Limits{EndgameEmpties: AlwaysSolve}, nil)
+	if !solved.Exact || solved.Steady() != float64(solved.Score) {
+		t.Errorf("solve: exact %v, score %d, Steady %.1f", solved.Exact, solved.Score, solved.Steady())
 	}
 }

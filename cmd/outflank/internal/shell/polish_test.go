@@ -415,3 +415,19 @@ func TestAnalyze(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestSteadyScore: where a midgame score has the iteration before it, the
+// shell shows the odd-even steady value beside it; an exact score stands
+// alone.
+func TestSteadyScore(t *testing.T) {
+	mid := search.Info{Depth: 8, Selectivity: 73, Score: -2, Before: -1, BeforeDepth: 7}
+	if got := score(mid); got != "-2 (steady -1.5 with depth 7)" {
+		t.Errorf("midgame: %q", got)
+	}
+	if got := score(search.Info{Depth: 20, Selectivity: 100, Exact: true, Score: 4, Before: 2, BeforeDepth: 19}); got != "+4" {
+		t.Errorf("exact: %q", got)
+	}
+	if got := score(search.Info{Depth: 1, Score: 3}); got != "+3" {
+		t.Errorf("first iteration: %q", got)
+	}
+}

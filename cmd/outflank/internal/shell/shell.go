@@ -439,6 +439,11 @@ func score(in search.Info) string {
 		}
 		return "draw"
 	}
+	if st := in.Steady(); st != float64(in.Score) {
+		// A midgame score swings with the parity of the depth: the mean
+		// with the iteration before is the steadier figure to read.
+		return fmt.Sprintf("%+d (steady %+.1f with depth %d)", in.Score, st, in.BeforeDepth)
+	}
 	return fmt.Sprintf("%+d", in.Score)
 }
 

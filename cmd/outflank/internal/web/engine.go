@@ -153,7 +153,7 @@ func reporter(report func(result)) func(search.Info) {
 }
 
 func fromInfo(i search.Info) result {
-	r := result{Depth: i.Depth, Selectivity: i.Selectivity, Exact: i.Exact, WLD: i.WLD, Score: i.Score,
+	r := result{Depth: i.Depth, Selectivity: i.Selectivity, Exact: i.Exact, WLD: i.WLD, Score: i.Score, Steady: i.Steady(),
 		Nodes: i.Nodes, Millis: i.Time.Milliseconds()}
 	if i.Best != bitboard.NoSquare {
 		r.Best = i.Best.String()

@@ -16,14 +16,17 @@ import (
 // result is a search result or progress report as the page reads it.
 // Scores are final disc differences for the side to move (-64..64).
 type result struct {
-	Depth       int         `json:"depth"`
-	Selectivity int         `json:"selectivity"`   // percent confidence of selective cuts; 100: none (as "18@95%")
-	Exact       bool        `json:"exact"`         // the score is proven
-	WLD         bool        `json:"wld,omitempty"` // proven only as win/draw/loss
-	Score       int         `json:"score"`
-	Best        string      `json:"best,omitempty"` // "" when the game is over; "PA" for a pass
-	PV          []string    `json:"pv"`
-	Moves       []moveScore `json:"moves,omitempty"` // hints: every legal move, best first
+	Depth       int  `json:"depth"`
+	Selectivity int  `json:"selectivity"`   // percent confidence of selective cuts; 100: none (as "18@95%")
+	Exact       bool `json:"exact"`         // the score is proven
+	WLD         bool `json:"wld,omitempty"` // proven only as win/draw/loss
+	Score       int  `json:"score"`
+	// Steady is the score with the odd-even swing of midgame depths taken
+	// out (search.Info.Steady); the page shows it beside a midgame score.
+	Steady float64     `json:"steady"`
+	Best   string      `json:"best,omitempty"` // "" when the game is over; "PA" for a pass
+	PV     []string    `json:"pv"`
+	Moves  []moveScore `json:"moves,omitempty"` // hints: every legal move, best first
 	// Values (hints): each move's one value, the book's or the search's,
 	// whichever looked deeper, best first.
 	Values  []hintValue `json:"values,omitempty"`

@@ -17,6 +17,7 @@ import (
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/play/playtest"
+	"github.com/outflank-othello/outflank/search"
 )
 
 func newTestServer(t *testing.T, cfg Config) *httptest.Server {
@@ -600,5 +601,24 @@ func TestHostOfListenAddress(t *testing.T) {
 		if w.Code != want {
 			t.Errorf("Host %s: %d, want %d", host, w.Code, want)
 		}
+	}
+}
+
+// TestSteadyInResults: the page gets each midgame result's steady value
+// (its score's mean with the depth before) and shows it beside the score;
+// an exact result's is its score.
+func TestSteadyInResults(t *testing.T) {
+	if r := fromInfo(search.Info{Depth: 8, Selectivity: 73, Score: -2, Before: -1, BeforeDepth: 7, Best: bitboard.NoSquare}); r.Steady != -1.5 {
+		t.Errorf("midgame: steady %v", r.Steady)
+	}
+	if r := fromInfo(search.Info{Depth: 20, Selectivity: 100, Exact: true, Score: 4, Best: bitboard.NoSquare}); r.Steady != 4 {
+		t.Errorf("exact: steady %v", r.Steady)
+	}
+	js, err := static.ReadFile("static/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(js), "d.steady") {
+		t.Error("the page does not show the steady value")
 	}
 }

@@ -307,7 +307,10 @@ const line = (pv) => (pv || []).map(moveText).join(' ');
 function progress(d, what) {
   if (d.ms === undefined) return;
   const depth = d.book ? 'book' : d.exact ? 'exact' : d.depth ? `depth ${depthText(d)}` : '';
-  const best = d.best ? `${moveText(d.best)} ${signed(d.score)}` : '';
+  // A midgame score swings with the parity of the depth: the steady value
+  // (its mean with the depth before) goes beside it.
+  const steady = d.steady !== undefined && d.steady !== d.score ? ` (steady ${signed(d.steady)})` : '';
+  const best = d.best ? `${moveText(d.best)} ${signed(d.score)}${steady}` : '';
   $('progress').textContent = [what, best, depth, d.nodes ? `${d.nodes.toLocaleString()} nodes` : '',
     `${(d.ms / 1000).toFixed(1)} s`, d.pv && d.pv.length > 1 ? line(d.pv) : ''].filter(Boolean).join(' · ');
 }
