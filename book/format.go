@@ -9,7 +9,6 @@ import (
 	"hash/crc32"
 	"io"
 	"math/bits"
-	"os"
 	"strconv"
 	"strings"
 
@@ -208,18 +207,15 @@ const maxMoves = 34
 // readBounded reads a book file: the header, then at most what a book of
 // the announced positions and info can hold.
 func readBounded(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
+	f, err := bitboard.OpenRegular(path)
 	if err != nil {
-		return nil, unwrapPath(err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, notRegular(fi.Mode())
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, unwrapPath(err)
+		return nil, err
 	}
 	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
 	const head = len(magic) + 12
 	h := make([]byte, head)
 	if n, err := io.ReadFull(f, h); err != nil {
@@ -239,32 +235,6 @@ func readBounded(path string) ([]byte, error) {
 		return nil, err
 	}
 	return append(h, body...), nil
-}
-
-// notRegular says what a path that is not a regular file is instead.
-func notRegular(m os.FileMode) error {
-	what := "something else"
-	switch {
-	case m.IsDir():
-		what = "a directory"
-	case m&os.ModeNamedPipe != 0:
-		what = "a named pipe"
-	case m&os.ModeDevice != 0:
-		what = "a device"
-	case m&os.ModeSocket != 0:
-		what = "a socket"
-	}
-	return fmt.Errorf("not a regular file but %s", what)
-}
-
-// unwrapPath drops the path and operation from a file error, which the
-// caller names.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Text format (Export, Import): '#' lines are comments, "#info TEXT" lines

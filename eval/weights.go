@@ -9,8 +9,9 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 	"sync"
+
+	"github.com/outflank-othello/outflank/bitboard"
 )
 
 // Weights file format (all numbers little-endian):
@@ -77,16 +78,9 @@ const maxPayload = 64 << 20
 // and one byte more, which Parse reports as trailing data. Parse checks
 // the rest.
 func readWeights(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
+	f, err := bitboard.OpenRegular(path)
 	if err != nil {
-		return nil, unwrapPath(err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, notRegular(fi.Mode())
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, unwrapPath(err)
+		return nil, err
 	}
 	defer f.Close()
 	h := make([]byte, headerSize)
@@ -102,32 +96,6 @@ func readWeights(path string) ([]byte, error) {
 		return nil, err
 	}
 	return append(h, body...), nil
-}
-
-// notRegular says what a path that is not a regular file is instead.
-func notRegular(m os.FileMode) error {
-	what := "something else"
-	switch {
-	case m.IsDir():
-		what = "a directory"
-	case m&os.ModeNamedPipe != 0:
-		what = "a named pipe"
-	case m&os.ModeDevice != 0:
-		what = "a device"
-	case m&os.ModeSocket != 0:
-		what = "a socket"
-	}
-	return fmt.Errorf("not a regular file but %s", what)
-}
-
-// unwrapPath drops the path and operation from a file error, which the
-// caller names.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Parse decodes a weights file held in memory.
