@@ -6,9 +6,7 @@ import (
 	"errors"
 	"flag"
 	"io"
-	"math/rand/v2"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -413,7 +411,7 @@ func FuzzGTP(f *testing.F) {
 
 // burst runs one session of FuzzGTP and TestStorm.
 func burst(t *testing.T, in string) {
-	var out syncBuilder
+	var out playtest.SyncBuffer
 	r, w := io.Pipe()
 	go func() {
 		io.WriteString(w, in+"\nquit\n")
@@ -447,37 +445,11 @@ func TestStorm(t *testing.T) {
 	words := []string{"play black f5", "play b d6", "play w c3", "genmove b", "genmove w", "undo", "1 undo", "clear_board", "showboard",
 		"time_settings 300 10 5", "time_settings 0 1 1", "time_left b 10 2", "boardsize 8", "boardsize 19", "known_command play",
 		"final_score", "play b pass", "# interrupt", "\x00\t#", "", "bogus", "2 quit", "version", "list_commands"}
-	r := rand.New(rand.NewPCG(uint64(*stormLines), 40))
-	sent, sessions := 0, 0
-	for sent < *stormLines {
-		n := 1 + r.IntN(40)
-		lines := make([]string, n)
-		for i := range lines {
-			lines[i] = words[r.IntN(len(words))]
-		}
-		burst(t, strings.Join(lines, "\n"))
-		sent += n
-		sessions++
-	}
+	sent, sessions := playtest.Storm(*stormLines, words, func(script string) int {
+		burst(t, script)
+		return 0
+	})
 	t.Logf("%d lines in %d sessions: no panic, no hang", sent, sessions)
-}
-
-// syncBuilder is a strings.Builder safe for a session's writers.
-type syncBuilder struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (b *syncBuilder) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuilder) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }
 
 func TestBookMove(t *testing.T) {

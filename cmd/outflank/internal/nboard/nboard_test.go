@@ -5,10 +5,8 @@ import (
 	"context"
 	"flag"
 	"io"
-	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -453,7 +451,7 @@ func FuzzCommand(f *testing.F) {
 
 // burst runs one session of FuzzCommand and TestStorm.
 func burst(t *testing.T, text string) {
-	var out safeBuffer
+	var out playtest.SyncBuffer
 	s := &session{
 		cfg:    Config{Name: "Outflank", Depth: 2},
 		player: &play.Player{Engine: &playtest.Slow{Tick: time.Millisecond}, Settings: play.Settings{Depth: 2}},
@@ -520,37 +518,11 @@ func TestStorm(t *testing.T) {
 	words := []string{"nboard 2", "set depth 40", "set depth 2", "set game " + exampleGame, "set game (;GM[Othello];)",
 		"set contempt 0", "move F5", "move D6", "move C3", "move PA", "move d3/1.5/2", "hint 1", "hint 4", "go", "go",
 		"ping 7", "learn", "analyze", "set game (;GM[Othello]BO[8 ", "move //", "hint 0", "bogus", "", "set depth -1"}
-	r := rand.New(rand.NewPCG(uint64(*stormLines), 40))
-	sent, sessions := 0, 0
-	for sent < *stormLines {
-		n := 1 + r.IntN(40)
-		lines := make([]string, n)
-		for i := range lines {
-			lines[i] = words[r.IntN(len(words))]
-		}
-		burst(t, strings.Join(lines, "\n"))
-		sent += n + 3
-		sessions++
-	}
+	sent, sessions := playtest.Storm(*stormLines, words, func(script string) int {
+		burst(t, script)
+		return 3 // the burst's handshake, game and closing ping
+	})
 	t.Logf("%d lines in %d sessions: no panic, no hang, no illegal move", sent, sessions)
-}
-
-// safeBuffer is a strings.Builder that a session's writers share.
-type safeBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (b *safeBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *safeBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }
 
 // TestBook: go plays the book move without searching; hint sends book

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"io"
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -298,18 +297,10 @@ func TestStorm(t *testing.T) {
 	words := []string{"f5", "d6", "c3", "undo", "undo 2", "redo", "hint 2", "go", "solve wld", "solve", "pass", "play f5d6c3",
 		"board " + bitboard.Start().String(), "save a.ggf", "load a.ggf", "load none.ggf", "game", "new", "new handicap 4 white",
 		"level 1", "level 60", "time 0", "time 0.01", "time 5s", "status", "help", "help new", "# comment", "", "\tquit", "bogus", "undo 99"}
-	r := rand.New(rand.NewPCG(uint64(*stormLines), 40))
-	sent, sessions := 0, 0
-	for sent < *stormLines {
-		n := 1 + r.IntN(40)
-		lines := make([]string, n)
-		for i := range lines {
-			lines[i] = words[r.IntN(len(words))]
-		}
-		stormScript(t, strings.Join(lines, "\n"))
-		sent += n
-		sessions++
-	}
+	sent, sessions := playtest.Storm(*stormLines, words, func(script string) int {
+		stormScript(t, script)
+		return 0
+	})
 	t.Logf("%d lines in %d sessions: no panic, no hang", sent, sessions)
 }
 
