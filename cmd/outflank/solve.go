@@ -335,7 +335,7 @@ func solveAll(e *env, entries []bitboard.OBFEntry, nums []int, sf solveFlags) er
 		}
 		eng.Clear()
 		c0 := cpuTime()
-		info := eng.Search(context.Background(), ent.Position, lim, report)
+		info := play.Think(context.Background(), eng, ent.Position, lim, report) // as every front end solves: the move always legal
 		if progress && report == nil {
 			fmt.Fprintf(e.stderr, "%40s\r", "")
 		}
