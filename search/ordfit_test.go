@@ -30,7 +30,7 @@ import (
 )
 
 var (
-	ordfitOut     = flag.String("ordfit.out", "/tmp/ordfit.txt", "output file")
+	ordfitOut     = flag.String("ordfit.out", "ordfit.txt", "output file")
 	ordfitGames   = flag.Int("ordfit.games", 400, "games to sample")
 	ordfitEmpties = flag.String("ordfit.empties", "14,16,18", "empties counts to sample")
 )
