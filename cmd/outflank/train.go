@@ -69,6 +69,7 @@ type trainConfig struct {
 	ggfFiles       []string
 	selfplay       []string // files of "outflank selfplay"
 	selfplayWeight int      // each self-play position is trained this many times
+	selfplayGames  int      // only the games of job index below this (0 = all)
 	out            string
 	samplesFile    string // label cache ("" = none)
 	maxGames       int
@@ -121,6 +122,7 @@ func (c *trainConfig) dataFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.wthorDir, "wthor", "", "directory of WTHOR .wtb files")
 	fs.StringSliceVar(&c.selfplay, "selfplay", nil, "files of \"outflank selfplay\" games (comma-separated or repeated)")
 	fs.IntVar(&c.selfplayWeight, "selfplay-weight", 1, "train each self-play position this many times (weight of the self-play data against WTHOR's)")
+	fs.IntVar(&c.selfplayGames, "selfplay-games", 0, "use only the self-play games of job index below N (0 = all): a fit stays reproducible while the job's file grows")
 	fs.StringSliceVar(&c.ggfFiles, "games", nil, "GGF files of more games, e.g. self-play from \"outflank match --games-out\" (comma-separated or repeated)")
 	fs.StringVar(&c.out, "out", "outflank.weights", "weights file to write")
 	fs.StringVar(&c.samplesFile, "samples", "", "cache the labelled positions in this file (reused if it exists)")
@@ -132,6 +134,7 @@ func (c *trainConfig) dataFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&c.maxGames, "max-games", 0, "use only the first N games (0 = all), for quick runs")
 	fs.BoolVar(&c.quiet, "quiet", false, "no progress bar")
 	bound(fs, "selfplay-weight", 1, 100)
+	bound(fs, "selfplay-games", 0, 1<<24)
 	bound(fs, "solve-empties", 0, 60)
 	bound(fs, "solve-share", 0, 1)
 	bound(fs, "workers", 1, maxThreads)
@@ -369,14 +372,17 @@ const selfPlayGameBase = 1 << 28
 // games the file held when it was read.
 func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Sample, error) {
 	for k, f := range c.selfplay {
-		n, ngames, unfinished, err := appendSelfPlay(&samples, f, selfPlayGameBase+int32(k)<<24, func(err error) {
+		n, ngames, unfinished, err := appendSelfPlay(&samples, f, selfPlayGameBase+int32(k)<<24, c.selfplayGames, func(err error) {
 			fmt.Fprintln(e.stderr, "skipped:", err)
 		})
 		if err != nil {
 			return nil, fmt.Errorf("--selfplay: %w", err)
 		}
 		note := ""
-		if unfinished {
+		switch {
+		case c.selfplayGames > 0:
+			note = fmt.Sprintf(" (job indices below %d)", c.selfplayGames)
+		case unfinished:
 			note = " (a job still running: its whole games so far)"
 		}
 		if w := c.selfplayWeight; w > 1 {
@@ -551,8 +557,9 @@ func (b *progressBar) clear() {
 // from the solve point on, the WTHOR convention before it). A damaged file
 // is refused; a file without its end record (unfinished: a job still
 // running) gives its whole games; a game that does not replay is reported
-// and skipped.
-func appendSelfPlay(samples *[]train.Sample, path string, first int32, bad func(error)) (positions, games int, unfinished bool, err error) {
+// and skipped. below > 0 keeps only the games of job index below it, so
+// that a fit names exactly the games it learnt from while the job goes on.
+func appendSelfPlay(samples *[]train.Sample, path string, first int32, below int, bad func(error)) (positions, games int, unfinished bool, err error) {
 	_, gs, err := selfplay.ReadFile(path)
 	switch {
 	case errors.Is(err, selfplay.ErrUnfinished):
@@ -563,6 +570,10 @@ func appendSelfPlay(samples *[]train.Sample, path string, first int32, bad func(
 		return 0, 0, false, err
 	}
 	for _, g := range gs {
+		if below > 0 && g.Index >= uint64(below) {
+			continue
+		}
+		games++
 		k := g.Index % (1 << 24)
 		ss, err := g.Samples()
 		if err != nil {
@@ -575,5 +586,5 @@ func appendSelfPlay(samples *[]train.Sample, path string, first int32, bad func(
 			positions++
 		}
 	}
-	return positions, len(gs), unfinished, nil
+	return positions, games, unfinished, nil
 }

@@ -406,3 +406,44 @@ func TestTrainSelfPlayWeight(t *testing.T) {
 		t.Error("--selfplay-weight 0 accepted")
 	}
 }
+
+// TestTrainSelfPlayFirstGames: --selfplay-games N fits exactly the job's first N
+// games, whatever else the file holds by then: the same weights, byte for
+// byte, as a fit on a file of those N games alone (the job is decided by its
+// seed, so its first games are the same in both files).
+func TestTrainSelfPlayFirstGames(t *testing.T) {
+	dir := t.TempDir()
+	gen := func(name, games string) string {
+		t.Helper()
+		sp := filepath.Join(dir, name)
+		if _, _, err := runCmd(t, "selfplay", sp, "--games", games, "--depth", "1", "--solve", "10", "--workers", "1", "--hash", "1", "--quiet"); err != nil {
+			t.Fatalf("selfplay: %v", err)
+		}
+		return sp
+	}
+	fit := func(sp, out string, flags ...string) (string, []byte) {
+		t.Helper()
+		args := append([]string{"train", "--selfplay", sp, "--epochs", "1", "--quiet", "--out", filepath.Join(dir, out)}, flags...)
+		stdout, stderr, err := runCmd(t, args...)
+		if err != nil {
+			t.Fatalf("train: %v\n%s", err, stderr)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return stdout, b
+	}
+	three, six := gen("three.sp", "3"), gen("six.sp", "6")
+	_, want := fit(three, "a")
+	stdout, got := fit(six, "b", "--selfplay-games", "3")
+	if !bytes.Equal(got, want) {
+		t.Error("--selfplay-games 3 on six games: other weights than a fit on the first three")
+	}
+	if !strings.Contains(stdout, ": 3 games, ") || !strings.Contains(stdout, "job indices below 3") {
+		t.Errorf("stdout:\n%s", stdout)
+	}
+	if _, all := fit(six, "c"); bytes.Equal(all, want) {
+		t.Error("six games fit the same weights as three: the test cannot tell")
+	}
+}
