@@ -176,14 +176,18 @@ func TestThreadsDefault(t *testing.T) {
 
 // TestEvalCheckGames: evalcheck's games are played through the play layer
 // to the end, colours swapped; the trained evaluation beats the
-// placeholder at equal depth.
+// placeholder at equal depth: at least 10 of 12 games (a single game at
+// depth 2 can go either way, so one or two losses say nothing).
 func TestEvalCheckGames(t *testing.T) {
-	stdout, stderr, err := runCmd(t, "evalcheck", "--games", "4", "--depth", "2")
+	stdout, stderr, err := runCmd(t, "evalcheck", "--games", "12", "--depth", "2")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
-	if !strings.Contains(stdout, "of 4: score") || !strings.Contains(stdout, "A wins 4") {
-		t.Errorf("want 4 games, all won by the trained evaluation:\n%s", stdout)
+	var wins, draws, losses int
+	if i := strings.Index(stdout, "A wins "); i < 0 {
+		t.Fatalf("no score line:\n%s", stdout)
+	} else if _, err := fmt.Sscanf(stdout[i:], "A wins %d, draws %d, losses %d of 12", &wins, &draws, &losses); err != nil || wins+draws+losses != 12 || wins < 10 {
+		t.Errorf("want 12 games, at least 10 won by the trained evaluation (%v):\n%s", err, stdout)
 	}
 }
 
