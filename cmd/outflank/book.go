@@ -478,7 +478,7 @@ func bookLearn(e *env, f bookFlags, files []string) error {
 	}
 	cpu := cpuTime() - cpu0
 	addInfo(b, fmt.Sprintf("%s learn: %s; %d games from %s: +%d positions, %d searches, %.0f CPU s (%s)",
-		time.Now().UTC().Format("2006-01-02"), desc, games, fileNames(strings.Join(files, " ")), added, searches, cpu, version()))
+		time.Now().UTC().Format("2006-01-02"), desc, games, strings.Join(files, " "), added, searches, cpu, version()))
 	if err := saveBook(b, *f.path); err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)
 	}
@@ -699,8 +699,10 @@ func bookExport(e *env, f bookFlags) error {
 }
 
 // saveBook writes b to path as a whole: a kill leaves the old book or the
-// new one, never part of it.
+// new one, never part of it. Its history keeps bare file names only
+// (fileNames), whatever the lines it was given or read from an older book.
 func saveBook(b *book.Book, path string) error {
+	b.Info = fileNames(b.Info)
 	return atomicfile.Write(path, b.Write)
 }
 
@@ -751,7 +753,7 @@ func bookMerge(e *env, f bookFlags, files []string) error {
 	if err := f.setParity(cmd, out, false); err != nil {
 		return err
 	}
-	addInfo(out, fmt.Sprintf("%s merge of %s (%s)", time.Now().UTC().Format("2006-01-02"), fileNames(strings.Join(files, " ")), version()))
+	addInfo(out, fmt.Sprintf("%s merge of %s (%s)", time.Now().UTC().Format("2006-01-02"), strings.Join(files, " "), version()))
 	if err := saveBook(out, *f.out); err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)
 	}

@@ -168,3 +168,33 @@ func TestBookInfoNoMachinePaths(t *testing.T) {
 		t.Errorf("fileNames: %q", got)
 	}
 }
+
+// TestBookSavedWithoutPaths: a written book keeps bare file names in its
+// history, the lines carried over from an older book included, and the
+// committed built-in book holds none either (it travels with every binary).
+func TestBookSavedWithoutPaths(t *testing.T) {
+	b := book.New()
+	b.Info = "2026-11-23 merge of /tmp/a/x.book ./b.book"
+	out := filepath.Join(t.TempDir(), "x.book")
+	if err := saveBook(b, out); err != nil {
+		t.Fatal(err)
+	}
+	got, err := book.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Info != "2026-11-23 merge of x.book b.book" {
+		t.Errorf("saved history %q", got.Info)
+	}
+	raw, err := os.ReadFile("../../book/default.book")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := book.Read(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def.Info != fileNames(def.Info) {
+		t.Errorf("the built-in book's history names folders:\n%s", def.Info)
+	}
+}
