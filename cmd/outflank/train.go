@@ -69,7 +69,7 @@ type trainConfig struct {
 	ggfFiles       []string
 	selfplay       []string // files of "outflank selfplay"
 	selfplayWeight int      // each self-play position is trained this many times
-	selfplayGames  int      // only the games of job index below this (0 = all)
+	selfplayGames  []int    // only the games of job index below this (0 = all): one for every file, or one per file
 	out            string
 	samplesFile    string // label cache ("" = none)
 	maxGames       int
@@ -122,7 +122,7 @@ func (c *trainConfig) dataFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.wthorDir, "wthor", "", "directory of WTHOR .wtb files")
 	fs.StringSliceVar(&c.selfplay, "selfplay", nil, "files of \"outflank selfplay\" games (comma-separated or repeated)")
 	fs.IntVar(&c.selfplayWeight, "selfplay-weight", 1, "train each self-play position this many times (weight of the self-play data against WTHOR's)")
-	fs.IntVar(&c.selfplayGames, "selfplay-games", 0, "use only the self-play games of job index below N (0 = all): a fit stays reproducible while the job's file grows")
+	fs.IntSliceVar(&c.selfplayGames, "selfplay-games", nil, "use only the self-play games of job index below N (0 = all): a fit stays reproducible while the jobs' files grow; one N for every --selfplay file, or one per file in their order (comma-separated)")
 	fs.StringSliceVar(&c.ggfFiles, "games", nil, "GGF files of more games, e.g. self-play from \"outflank match --games-out\" (comma-separated or repeated)")
 	fs.StringVar(&c.out, "out", "outflank.weights", "weights file to write")
 	fs.StringVar(&c.samplesFile, "samples", "", "cache the labelled positions in this file (reused if it exists)")
@@ -134,7 +134,6 @@ func (c *trainConfig) dataFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&c.maxGames, "max-games", 0, "use only the first N games (0 = all), for quick runs")
 	fs.BoolVar(&c.quiet, "quiet", false, "no progress bar")
 	bound(fs, "selfplay-weight", 1, 100)
-	bound(fs, "selfplay-games", 0, 1<<24)
 	bound(fs, "solve-empties", 0, 60)
 	bound(fs, "solve-share", 0, 1)
 	bound(fs, "workers", 1, maxThreads)
@@ -195,6 +194,14 @@ func (c *trainConfig) searchFlags(fs *pflag.FlagSet) {
 func (c *trainConfig) checkData() error {
 	if c.wthorDir == "" && len(c.ggfFiles) == 0 && len(c.selfplay) == 0 {
 		return fmt.Errorf("train: want --wthor DIR (e.g. the WTHOR database directory), --selfplay FILE and/or --games FILE.ggf")
+	}
+	if n := len(c.selfplayGames); n > 1 && n != len(c.selfplay) {
+		return fmt.Errorf("train: --selfplay-games has %d values for %d --selfplay files: give one for all or one per file", n, len(c.selfplay))
+	}
+	for _, n := range c.selfplayGames {
+		if n < 0 || n > 1<<24 {
+			return fmt.Errorf("train: --selfplay-games %d: want 0 (all) to %d", n, 1<<24)
+		}
 	}
 	return nil
 }
@@ -372,7 +379,14 @@ const selfPlayGameBase = 1 << 28
 // games the file held when it was read.
 func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Sample, error) {
 	for k, f := range c.selfplay {
-		n, ngames, unfinished, err := appendSelfPlay(&samples, f, selfPlayGameBase+int32(k)<<24, c.selfplayGames, func(err error) {
+		below := 0
+		switch len(c.selfplayGames) {
+		case 1:
+			below = c.selfplayGames[0]
+		case len(c.selfplay):
+			below = c.selfplayGames[k]
+		}
+		n, ngames, unfinished, err := appendSelfPlay(&samples, f, selfPlayGameBase+int32(k)<<24, below, func(err error) {
 			fmt.Fprintln(e.stderr, "skipped:", err)
 		})
 		if err != nil {
@@ -380,8 +394,8 @@ func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Samp
 		}
 		note := ""
 		switch {
-		case c.selfplayGames > 0:
-			note = fmt.Sprintf(" (job indices below %d)", c.selfplayGames)
+		case below > 0:
+			note = fmt.Sprintf(" (job indices below %d)", below)
 		case unfinished:
 			note = " (a job still running: its whole games so far)"
 		}

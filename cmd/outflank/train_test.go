@@ -410,7 +410,8 @@ func TestTrainSelfPlayWeight(t *testing.T) {
 // TestTrainSelfPlayFirstGames: --selfplay-games N fits exactly the job's first N
 // games, whatever else the file holds by then: the same weights, byte for
 // byte, as a fit on a file of those N games alone (the job is decided by its
-// seed, so its first games are the same in both files).
+// seed, so its first games are the same in both files); with several files,
+// one N per file.
 func TestTrainSelfPlayFirstGames(t *testing.T) {
 	dir := t.TempDir()
 	gen := func(name, games string) string {
@@ -445,5 +446,18 @@ func TestTrainSelfPlayFirstGames(t *testing.T) {
 	}
 	if _, all := fit(six, "c"); bytes.Equal(all, want) {
 		t.Error("six games fit the same weights as three: the test cannot tell")
+	}
+
+	// One N per file, in the files' order (0: all of that file's games).
+	_, want2 := fit(three, "d", "--selfplay", six)
+	_, got2 := fit(six, "e", "--selfplay", six, "--selfplay-games", "3,0")
+	if !bytes.Equal(got2, want2) {
+		t.Error("--selfplay-games 3,0 on two six-game files: other weights than a fit on three and six games")
+	}
+	if _, _, err := runCmd(t, "train", "--selfplay", six, "--selfplay", six, "--selfplay-games", "3,3,3", "--out", filepath.Join(dir, "f")); err == nil || !strings.Contains(err.Error(), "3 values for 2 --selfplay files") {
+		t.Errorf("three counts for two files: %v", err)
+	}
+	if _, _, err := runCmd(t, "train", "--selfplay", six, "--selfplay-games", "-1", "--out", filepath.Join(dir, "f")); err == nil {
+		t.Error("--selfplay-games -1 accepted")
 	}
 }
