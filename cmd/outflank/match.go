@@ -58,7 +58,10 @@ half the draws over games, with a 95% error bar from the spread of the
 opening pairs' scores, and the Elo difference it implies. The disc margin
 counts the empty squares for the winner. An engine that crashes, stops
 answering or answers an illegal move loses that game (GGF RE ±64 with :t for
-time, :r otherwise); the event is printed and the match goes on.
+time, :r otherwise); the event is printed and the match goes on. Per
+engine the summary gives its moves, its mean and longest time a move (as
+the harness measured it), how many moves took longer than its time a move,
+and the nodes it reported.
 
 The built-in openings are the XOT list of 10,784 balanced 8-move openings by
 Matthias Berg (berg.earthlingz.de/xot).`,

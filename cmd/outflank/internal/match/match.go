@@ -92,6 +92,11 @@ type GameResult struct {
 	Moves [2]int
 	Think [2]time.Duration
 	Nodes [2]uint64
+	// Per engine: the longest move, and the moves that took longer than the
+	// engine's time a move (none counted without one): a time manager that
+	// misjudges a solve shows here long before it loses a game on time.
+	Longest [2]time.Duration
+	Over    [2]int
 }
 
 // Forfeit says which engine lost a game by misbehaving, and how.
@@ -564,6 +569,10 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		}
 		res.Moves[side]++
 		res.Think[side] += dt
+		res.Longest[side] = max(res.Longest[side], dt)
+		if _, t := cfg.limits(side); t > 0 && dt > t {
+			res.Over[side]++
+		}
 		res.Nodes[side] += w.clients[side].Nodes - nodes
 		m.Time, m.HasTime = dt.Seconds(), true
 		g.Moves = append(g.Moves, m)

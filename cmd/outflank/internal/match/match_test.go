@@ -151,6 +151,9 @@ func TestMatchFakeEngines(t *testing.T) {
 		if s.Moves[i] < 6*20 || s.Nodes[i] != 1000*uint64(s.Moves[i]) || s.Think[i] <= 0 {
 			t.Errorf("engine %d: %d moves, %d nodes (want 1000 a move), %v", i, s.Moves[i], s.Nodes[i], s.Think[i])
 		}
+		if s.Longest[i] <= 0 || s.Longest[i] > s.Think[i] || s.Over[i] != 0 {
+			t.Errorf("engine %d: longest move %s of %s, %d over (no time a move: want none)", i, s.Longest[i], s.Think[i], s.Over[i])
+		}
 	}
 	if rep.Engines[1].Name != "Fake3" || rep.Engines[1].Depth != 3 || rep.Engines[0].Depth != DefaultDepth {
 		t.Errorf("engines: %+v", rep.Engines)
@@ -278,6 +281,16 @@ func TestMatchTimeStop(t *testing.T) {
 	}
 	if timed == 0 || fastest >= 20*time.Millisecond+grace(20*time.Millisecond) {
 		t.Errorf("the stopper's fastest of %d timed moves took %s: stopped after the grace, not at its 20ms", timed, fastest)
+	}
+	// The stopper answers only once stopped, at its time or after it:
+	// every one of its moves counts as over, and the report says so.
+	if s := rep.Summary; s.Moves[1] == 0 || s.Over[1] != s.Moves[1] || s.Longest[1] < 20*time.Millisecond {
+		t.Errorf("stopper: %d moves, %d over 20ms, longest %s", s.Moves[1], s.Over[1], s.Longest[1])
+	}
+	var tbl bytes.Buffer
+	rep.WriteTable(&tbl)
+	if want := fmt.Sprintf("%d over 20ms", rep.Summary.Over[1]); !strings.Contains(tbl.String(), want) {
+		t.Errorf("table lacks %q:\n%s", want, tbl.String())
 	}
 	// Both play on time, with different times: a clock for each colour.
 	if !strings.Contains(log.String(), "TB[0:00.300]") || !strings.Contains(log.String(), "TW[0:00.200]") {

@@ -132,6 +132,10 @@ func (r *Report) WriteTable(w io.Writer) {
 		if s.Nodes[i] > 0 && s.Think[i] > 0 {
 			line += fmt.Sprintf(", %d nodes a move, %.2f Mnodes/s", s.Nodes[i]/uint64(s.Moves[i]), float64(s.Nodes[i])/s.Think[i].Seconds()/1e6)
 		}
+		line += fmt.Sprintf(", longest %.3f s", s.Longest[i].Seconds())
+		if t := r.Engines[i].Time; t > 0 && r.Engines[i].Clock == 0 {
+			line += fmt.Sprintf(", %d over %s", s.Over[i], t)
+		}
 		fmt.Fprintln(w, line)
 	}
 	if s.Forfeits[0]+s.Forfeits[1] > 0 {
@@ -170,6 +174,9 @@ type jsonEngine struct {
 	Moves int     `json:"moves"`
 	Think float64 `json:"think_s"`
 	Nodes uint64  `json:"nodes"`
+	// The longest move, and the moves longer than time_per_move_s.
+	Longest float64 `json:"longest_move_s"`
+	Over    int     `json:"moves_over_time"`
 }
 
 type jsonWDL struct {
@@ -249,7 +256,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	}
 	for i, e := range r.Engines {
 		j.Engines[i] = jsonEngine{Spec: e.Spec, Label: e.Label, Name: e.Name, Depth: e.Depth, Time: e.Time.Seconds(), Clock: e.Clock.Seconds(),
-			Moves: s.Moves[i], Think: s.Think[i].Seconds(), Nodes: s.Nodes[i]}
+			Moves: s.Moves[i], Think: s.Think[i].Seconds(), Nodes: s.Nodes[i], Longest: s.Longest[i].Seconds(), Over: s.Over[i]}
 	}
 	for _, g := range r.Results {
 		jg := jsonGame{Game: g.Index + 1, Opening: g.Opening, Black: letter(g.Black), Score: g.Score, Margin: g.Margin}

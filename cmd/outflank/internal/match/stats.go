@@ -46,6 +46,8 @@ type Summary struct {
 	Moves    [2]int
 	Think    [2]time.Duration
 	Nodes    [2]uint64
+	Longest  [2]time.Duration        // the longest move
+	Over     [2]int                  // moves longer than the engine's time a move
 	Forfeits [2]int                  // games lost by forfeit, per engine
 	Faults   [2][len(faultNames)]int // the same by kind
 }
@@ -66,6 +68,8 @@ func Summarize(rs []GameResult) Summary {
 			s.Moves[i] += r.Moves[i]
 			s.Think[i] += r.Think[i]
 			s.Nodes[i] += r.Nodes[i]
+			s.Longest[i] = max(s.Longest[i], r.Longest[i])
+			s.Over[i] += r.Over[i]
 		}
 		total += r.Score
 		s.add(r.Score)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 )
 
 func near(a, b, eps float64) bool { return math.Abs(a-b) <= eps }
@@ -60,6 +61,12 @@ func TestSummarize(t *testing.T) {
 	f := Summarize([]GameResult{res(0, 1, 0), {Index: 1, Black: 1, Score: 1, Forfeit: &Forfeit{Engine: 1, Fault: Fault{Kind: FaultCrash}}}})
 	if f.Forfeits != [2]int{0, 1} || f.Faults[1][FaultCrash] != 1 || f.MarginGames != 1 || f.Wins != 2 {
 		t.Errorf("forfeits %+v", f)
+	}
+	// The longest move is the longest of all games; moves over are summed.
+	l := Summarize([]GameResult{{Index: 0, Score: 1, Longest: [2]time.Duration{3, 9}, Over: [2]int{1, 2}},
+		{Index: 1, Score: 0, Longest: [2]time.Duration{7, 4}, Over: [2]int{0, 5}}})
+	if l.Longest != [2]time.Duration{7, 9} || l.Over != [2]int{1, 7} {
+		t.Errorf("longest %v over %v; want [7 9] and [1 7]", l.Longest, l.Over)
 	}
 	if z := Summarize(nil); z.Games != 0 || !math.IsNaN(z.Score) {
 		t.Errorf("empty %+v", z)
