@@ -5,11 +5,11 @@ package search
 // The Multi-ProbCut model fitted by cmd/outflank/internal/mpcfit (see search/README.md).
 var (
 	// Midgame: deep ≈ shallow, sigma = mpcMidSigma · (1, empties, shallow, depth).
-	mpcMidSigma = [4]float64{5.0592, -0.0514895, -0.515737, 0.198846}
+	mpcMidSigma = [4]float64{4.76397, -0.0517127, -0.493811, 0.198354}
 	// Endgame: exact ≈ mpcEndA·shallow + mpcEndB, sigma = mpcEndSigma · (1, e, shallow),
 	// e the empties clamped to mpcEndMinEmpties..mpcEndMaxEmpties.
-	mpcEndSigma      = [3]float64{9.24239, -0.109153, -0.315704}
-	mpcEndA, mpcEndB = 1.04127, 0.083606
+	mpcEndSigma      = [3]float64{9.7051, -0.133074, -0.310401}
+	mpcEndA, mpcEndB = 1.05653, 0.102277
 )
 
 const mpcEndMinEmpties, mpcEndMaxEmpties = 16, 23
