@@ -548,8 +548,9 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		now := time.Now()
 		var lim Limits
 		lim.Hard = now.Add(min(cfg.moveTimeout(side), cfg.gameTimeout(side)-used[side]))
-		if _, t := cfg.limits(side); t > 0 {
-			lim.Soft = now.Add(t)
+		_, moveTime := cfg.limits(side)
+		if moveTime > 0 {
+			lim.Soft = now.Add(moveTime)
 		}
 		nodes := w.clients[side].Nodes
 		m, dt, err := w.clients[side].Go(ctx, lim)
@@ -570,7 +571,7 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		res.Moves[side]++
 		res.Think[side] += dt
 		res.Longest[side] = max(res.Longest[side], dt)
-		if _, t := cfg.limits(side); t > 0 && dt > t {
+		if moveTime > 0 && dt > moveTime {
 			res.Over[side]++
 		}
 		res.Nodes[side] += w.clients[side].Nodes - nodes
