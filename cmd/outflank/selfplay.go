@@ -357,10 +357,17 @@ func runSelfplayCheck(e *env, args []string) error {
 		if err != nil {
 			state = "unfinished"
 		}
-		moves, exact := 0, 0
+		moves, exact, withEvals, searched, regret := 0, 0, 0, 0, 0
 		for _, g := range games {
 			moves += len(g.Moves)
 			exact += len(g.Moves) - g.Solved
+			if g.Evals != nil {
+				withEvals++
+				for _, m := range g.Evals {
+					searched++
+					regret += int(m.Best) - int(m.Played)
+				}
+			}
 		}
 		per := 0.0
 		if serr == nil && len(games) > 0 {
@@ -372,6 +379,12 @@ func runSelfplayCheck(e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "%s: %s, %s, %d positions (%d at or after the solve point), %.1f bytes per game; seed %d, games [%d,%d), shard %s\n  %s\n",
 			name, state, count, moves, exact, per, h.Seed, h.First, h.First+h.Count, h.ShardString(), h.Params)
+		if withEvals > 0 {
+			// The mean regret is what softmax play gives away a move, as
+			// the search sees it: the noise --selfplay-label corrected takes out.
+			fmt.Fprintf(e.stdout, "  %d games carry their searched moves' evaluations: %d moves, mean regret %.2f discs a move\n",
+				withEvals, searched, float64(regret)/float64(max(searched, 1)))
+		}
 	}
 	if bad > 0 {
 		return quietError{1}

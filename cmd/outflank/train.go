@@ -28,7 +28,8 @@ func init() {
 		summary: "Fit the pattern evaluation's weights to game records.",
 		details: `Reads the WTHOR database (every .wtb file of DIR), files of "outflank selfplay"
 games (--selfplay: every position labelled with the game's final score, exact
-from the game's solve point on) and/or GGF game records
+from the game's solve point on; --selfplay-label corrected or search label the
+positions before it by the moves' evaluations the games carry) and/or GGF game records
 (--games: e.g. the engine's own games, written by
 "outflank match self:depth=6 self:depth=6 --games-out self.ggf"), labels their positions,
 holds out a share of the games (chosen from --seed), fits the weights by
@@ -70,6 +71,8 @@ type trainConfig struct {
 	selfplay       []string // files of "outflank selfplay"
 	selfplayWeight int      // each self-play position is trained this many times
 	selfplayGames  []int    // only the games of job index below this (0 = all): one for every file, or one per file
+	selfplayFrom   []int    // only the games of job index at least this: likewise
+	selfplayLabel  string   // "outcome", "corrected" or "search": see spLabel
 	out            string
 	samplesFile    string // label cache ("" = none)
 	maxGames       int
@@ -123,6 +126,8 @@ func (c *trainConfig) dataFlags(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&c.selfplay, "selfplay", nil, "files of \"outflank selfplay\" games (comma-separated or repeated)")
 	fs.IntVar(&c.selfplayWeight, "selfplay-weight", 1, "train each self-play position this many times (weight of the self-play data against WTHOR's)")
 	fs.IntSliceVar(&c.selfplayGames, "selfplay-games", nil, "use only the self-play games of job index below N (0 = all): a fit stays reproducible while the jobs' files grow; one N for every --selfplay file, or one per file in their order (comma-separated)")
+	fs.IntSliceVar(&c.selfplayFrom, "selfplay-from", nil, "use only the self-play games of job index N or above (with --selfplay-games: a range); one N for every --selfplay file, or one per file")
+	fs.StringVar(&c.selfplayLabel, "selfplay-label", "outcome", "label of a self-play position before the solve point: outcome (the game's score), corrected (the score with the regrets of the later searched moves given back) or search (the position's search value); the last two need games that carry their moves' evaluations, and the others keep the score")
 	fs.StringSliceVar(&c.ggfFiles, "games", nil, "GGF files of more games, e.g. self-play from \"outflank match --games-out\" (comma-separated or repeated)")
 	fs.StringVar(&c.out, "out", "outflank.weights", "weights file to write")
 	fs.StringVar(&c.samplesFile, "samples", "", "cache the labelled positions in this file (reused if it exists)")
@@ -202,6 +207,19 @@ func (c *trainConfig) checkData() error {
 		if n < 0 || n > 1<<24 {
 			return fmt.Errorf("train: --selfplay-games %d: want 0 (all) to %d", n, 1<<24)
 		}
+	}
+	if n := len(c.selfplayFrom); n > 1 && n != len(c.selfplay) {
+		return fmt.Errorf("train: --selfplay-from has %d values for %d --selfplay files: give one for all or one per file", n, len(c.selfplay))
+	}
+	for _, n := range c.selfplayFrom {
+		if n < 0 || n > 1<<24 {
+			return fmt.Errorf("train: --selfplay-from %d: want 0 to %d", n, 1<<24)
+		}
+	}
+	switch c.selfplayLabel {
+	case "outcome", "corrected", "search":
+	default:
+		return fmt.Errorf("train: --selfplay-label %q: want outcome, corrected or search", c.selfplayLabel)
 	}
 	return nil
 }
@@ -378,15 +396,18 @@ const selfPlayGameBase = 1 << 28
 // of the split depends on the job's index of the game, not on how many
 // games the file held when it was read.
 func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Sample, error) {
-	for k, f := range c.selfplay {
-		below := 0
-		switch len(c.selfplayGames) {
+	perFile := func(v []int, k int) int {
+		switch len(v) {
 		case 1:
-			below = c.selfplayGames[0]
+			return v[0]
 		case len(c.selfplay):
-			below = c.selfplayGames[k]
+			return v[k]
 		}
-		n, ngames, unfinished, err := appendSelfPlay(&samples, f, selfPlayGameBase+int32(k)<<24, below, func(err error) {
+		return 0
+	}
+	for k, f := range c.selfplay {
+		sel := spSelect{from: perFile(c.selfplayFrom, k), below: perFile(c.selfplayGames, k), label: c.selfplayLabel}
+		n, ngames, unfinished, err := appendSelfPlay(&samples, f, selfPlayGameBase+int32(k)<<24, sel, func(err error) {
 			fmt.Fprintln(e.stderr, "skipped:", err)
 		})
 		if err != nil {
@@ -394,10 +415,17 @@ func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Samp
 		}
 		note := ""
 		switch {
-		case below > 0:
-			note = fmt.Sprintf(" (job indices below %d)", below)
+		case sel.from > 0 && sel.below > 0:
+			note = fmt.Sprintf(" (job indices %d to %d)", sel.from, sel.below-1)
+		case sel.from > 0:
+			note = fmt.Sprintf(" (job indices from %d)", sel.from)
+		case sel.below > 0:
+			note = fmt.Sprintf(" (job indices below %d)", sel.below)
 		case unfinished:
 			note = " (a job still running: its whole games so far)"
+		}
+		if c.selfplayLabel != "outcome" {
+			note += ", " + c.selfplayLabel + " labels"
 		}
 		if w := c.selfplayWeight; w > 1 {
 			// Copies of the same positions, with the same game numbers:
@@ -565,15 +593,38 @@ func (b *progressBar) clear() {
 	}
 }
 
+// spSelect picks a self-play file's games and their labels: the games of
+// job index in [from, below) (below 0: no end), labelled by spLabel.
+type spSelect struct {
+	from, below int
+	label       string
+}
+
+// spLabel is a self-play position's label from the side to move's view:
+// the game's score ("outcome": exact from the solve point on, the WTHOR
+// convention before it), that score corrected for the later searched
+// moves' regrets ("corrected"), or the position's own search value
+// ("search", bootstrapping). Positions without evaluations (the opening,
+// the random moves, the solver's moves, games of files written before
+// evaluations were kept) keep the score.
+func spLabel(s selfplay.Sample, label string) int {
+	switch {
+	case label == "corrected":
+		return s.Corrected
+	case label == "search" && s.Searched:
+		return s.Search
+	}
+	return s.Score
+}
+
 // appendSelfPlay adds the positions of a self-play file's games to samples,
 // numbering game i of the job first + i: every position before a move,
-// labelled with the game's final score from the side to move's view (exact
-// from the solve point on, the WTHOR convention before it). A damaged file
-// is refused; a file without its end record (unfinished: a job still
-// running) gives its whole games; a game that does not replay is reported
-// and skipped. below > 0 keeps only the games of job index below it, so
-// that a fit names exactly the games it learnt from while the job goes on.
-func appendSelfPlay(samples *[]train.Sample, path string, first int32, below int, bad func(error)) (positions, games int, unfinished bool, err error) {
+// labelled as sel.label says. A damaged file is refused; a file without
+// its end record (unfinished: a job still running) gives its whole games;
+// a game that does not replay is reported and skipped. sel's index range
+// keeps only some of the games, so that a fit names exactly the games it
+// learnt from while the job goes on.
+func appendSelfPlay(samples *[]train.Sample, path string, first int32, sel spSelect, bad func(error)) (positions, games int, unfinished bool, err error) {
 	_, gs, err := selfplay.ReadFile(path)
 	switch {
 	case errors.Is(err, selfplay.ErrUnfinished):
@@ -584,7 +635,7 @@ func appendSelfPlay(samples *[]train.Sample, path string, first int32, below int
 		return 0, 0, false, err
 	}
 	for _, g := range gs {
-		if below > 0 && g.Index >= uint64(below) {
+		if (sel.below > 0 && g.Index >= uint64(sel.below)) || g.Index < uint64(sel.from) {
 			continue
 		}
 		games++
@@ -596,7 +647,7 @@ func appendSelfPlay(samples *[]train.Sample, path string, first int32, below int
 		}
 		for _, s := range ss {
 			*samples = append(*samples, train.Sample{Player: s.Pos.Player, Opponent: s.Pos.Opponent,
-				Score: int8(s.Score), Exact: s.Exact, Game: first + int32(k)})
+				Score: int8(spLabel(s, sel.label)), Exact: s.Exact, Game: first + int32(k)})
 			positions++
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/selfplay"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/train"
 	"github.com/outflank-othello/outflank/eval"
 )
@@ -459,5 +460,71 @@ func TestTrainSelfPlayFirstGames(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, "train", "--selfplay", six, "--selfplay-games", "-1", "--out", filepath.Join(dir, "f")); err == nil {
 		t.Error("--selfplay-games -1 accepted")
+	}
+}
+
+// TestTrainSelfPlayLabels: --selfplay-label picks each position's label
+// from what the game file carries (the score, the regret-corrected score,
+// the search value), and --selfplay-from with --selfplay-games picks a
+// range of the job's games.
+func TestTrainSelfPlayLabels(t *testing.T) {
+	dir := t.TempDir()
+	sp := filepath.Join(dir, "six.sp")
+	if _, _, err := runCmd(t, "selfplay", sp, "--games", "6", "--depth", "1", "--solve", "10", "--temperature", "4", "--workers", "1", "--hash", "1", "--quiet"); err != nil {
+		t.Fatalf("selfplay: %v", err)
+	}
+	_, games, err := selfplay.ReadFile(sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []selfplay.Sample
+	for _, g := range games {
+		if g.Evals == nil {
+			t.Fatalf("game %d has no move evaluations", g.Index)
+		}
+		ss, err := g.Samples()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, ss...)
+	}
+	differ := map[string]int{} // positions whose label is not the game's score
+	for _, label := range []string{"outcome", "corrected", "search"} {
+		var got []train.Sample
+		n, _, _, err := appendSelfPlay(&got, sp, 0, spSelect{label: label}, func(err error) { t.Error(err) })
+		if err != nil || n != len(want) {
+			t.Fatalf("%s: %d positions of %d, %v", label, n, len(want), err)
+		}
+		for i, s := range got {
+			w := want[i]
+			l := w.Score
+			switch {
+			case label == "corrected":
+				l = w.Corrected
+			case label == "search" && w.Searched:
+				l = w.Search
+			}
+			if int(s.Score) != l || s.Exact != w.Exact {
+				t.Errorf("%s, ply %d: label %+d exact %v, want %+d %v", label, w.Ply, s.Score, s.Exact, l, w.Exact)
+			}
+			if int(s.Score) != w.Score {
+				differ[label]++
+			}
+		}
+	}
+	if differ["outcome"] != 0 || differ["corrected"] == 0 || differ["search"] == 0 {
+		t.Errorf("labels other than the score: %v (want some for corrected and search only)", differ)
+	}
+
+	out := filepath.Join(dir, "w")
+	stdout, stderr, err := runCmd(t, "train", "--selfplay", sp, "--selfplay-from", "3", "--selfplay-games", "6", "--selfplay-label", "corrected", "--epochs", "1", "--quiet", "--out", out)
+	if err != nil {
+		t.Fatalf("train: %v\n%s", err, stderr)
+	}
+	if !strings.Contains(stdout, ": 3 games, ") || !strings.Contains(stdout, "(job indices 3 to 5), corrected labels") {
+		t.Errorf("stdout:\n%s", stdout)
+	}
+	if _, _, err := runCmd(t, "train", "--selfplay", sp, "--selfplay-label", "deep", "--out", out); err == nil || !strings.Contains(err.Error(), `--selfplay-label "deep"`) {
+		t.Errorf("--selfplay-label deep: %v", err)
 	}
 }

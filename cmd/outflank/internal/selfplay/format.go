@@ -190,7 +190,25 @@ type Game struct {
 	// (-64..64): the exact perfect-play value of the game from the solve
 	// point on.
 	Score int
+	// Evals, when present, holds the midgame search's view of each move
+	// it chose: one entry for each of Moves[Opening+Random:Solved]. They
+	// cost nothing to keep (the generator searched every root move to draw
+	// the move) and let a trainer label a position by more than where the
+	// game went: its search value, or the game's score corrected for the
+	// softmax's deliberate mistakes (Sample.Corrected). Files written before
+	// they were kept have none.
+	Evals []MoveEval
 }
+
+// MoveEval is the midgame search's score, in discs from the side to move's
+// view, of the best root move and of the move played (Played <= Best; the
+// difference is the move's regret as the search saw it).
+type MoveEval struct {
+	Best, Played int8
+}
+
+// searched is the number of moves the midgame search chose.
+func (g Game) searched() int { return g.Solved - g.Opening - g.Random }
 
 // Positions replays g and returns the position before each move (passes
 // skipped: the position after a pass is the one listed).
@@ -219,6 +237,20 @@ type Sample struct {
 	// convention), not necessarily Pos's value.
 	Exact bool
 	Ply   int // index of Move in the game's Moves
+
+	// Searched says the midgame search chose Move (the game has Evals and
+	// Pos is between the random moves and the solve point); Search is then
+	// Pos's value by that search (the best root move's score).
+	Searched bool
+	Search   int
+	// Corrected is Score with the regret of every searched move from this
+	// one to the solve point given back to the side that made it: what the
+	// game would have scored had each chosen the search's best move, with
+	// the solver's exact value at the end. Softmax play spreads the label
+	// of an early position over the mistakes of twenty later moves; this
+	// takes out the part the search can see. Equal to Score where the
+	// game has no Evals and from the solve point on; clamped to ±64.
+	Corrected int
 }
 
 // Samples returns one labelled position per move of g, in order.
@@ -227,13 +259,31 @@ func (g Game) Samples() ([]Sample, error) {
 	if err != nil {
 		return nil, err
 	}
+	if g.Evals != nil && len(g.Evals) != g.searched() {
+		return nil, fmt.Errorf("%d move evaluations for %d searched moves", len(g.Evals), g.searched())
+	}
 	out := make([]Sample, len(pos))
-	for i, p := range pos {
+	// regret is black's gain had both sides played the search's best moves
+	// from move i on (a sum over the later searched moves).
+	regret := 0
+	for i := len(pos) - 1; i >= 0; i-- {
+		p := pos[i]
 		s := g.Score
-		if p.ToMove == bitboard.White {
-			s = -s
+		out[i] = Sample{Pos: p, Move: g.Moves[i], Exact: i >= g.Solved, Ply: i}
+		if k := i - g.Opening - g.Random; g.Evals != nil && k >= 0 && i < g.Solved {
+			e := g.Evals[k]
+			r := int(e.Best) - int(e.Played)
+			if p.ToMove == bitboard.White {
+				r = -r
+			}
+			regret += r
+			out[i].Searched, out[i].Search = true, int(e.Best)
 		}
-		out[i] = Sample{Pos: p, Move: g.Moves[i], Score: s, Exact: i >= g.Solved, Ply: i}
+		c := max(-64, min(64, s+regret))
+		if p.ToMove == bitboard.White {
+			s, c = -s, -c
+		}
+		out[i].Score, out[i].Corrected = s, c
 	}
 	return out, nil
 }
@@ -255,20 +305,39 @@ func (g Game) check() error {
 	if s := 2*end.BlackScoreEmptiesToWinner() - 64; s != g.Score {
 		return fmt.Errorf("stored score %+d, but the final position scores %+d", g.Score, s)
 	}
+	if g.Evals != nil {
+		if len(g.Evals) != g.searched() {
+			return fmt.Errorf("%d move evaluations for %d searched moves", len(g.Evals), g.searched())
+		}
+		for i, e := range g.Evals {
+			if e.Best > 64 || e.Played < -64 || e.Played > e.Best {
+				return fmt.Errorf("move %d: evaluation best %+d, played %+d (want -64 <= played <= best <= 64)", g.Opening+g.Random+i+1, e.Best, e.Played)
+			}
+		}
+	}
 	return nil
 }
 
-const flagStart = 1 // the game has its own start position (else the standard one)
+const (
+	flagStart = 1 // the game has its own start position (else the standard one)
+	flagEvals = 2 // the moves are followed by the searched moves' evaluations
+)
 
 // appendGame encodes g: index uvarint, flags byte, [start: black u64,
 // white u64, side to move byte], moves byte, opening byte, random byte,
-// solved byte, score int8, then one byte per move (square 0-63).
+// solved byte, score int8, then one byte per move (square 0-63), [evals:
+// best int8 and played int8 for each searched move].
 func appendGame(b []byte, g Game) []byte {
 	b = binary.AppendUvarint(b, g.Index)
-	if g.Start == bitboard.Start() {
-		b = append(b, 0)
-	} else {
-		b = append(b, flagStart)
+	var flags byte
+	if g.Start != bitboard.Start() {
+		flags |= flagStart
+	}
+	if g.Evals != nil {
+		flags |= flagEvals
+	}
+	b = append(b, flags)
+	if flags&flagStart != 0 {
 		b = binary.LittleEndian.AppendUint64(b, g.Start.Black())
 		b = binary.LittleEndian.AppendUint64(b, g.Start.White())
 		b = append(b, byte(g.Start.ToMove))
@@ -276,6 +345,9 @@ func appendGame(b []byte, g Game) []byte {
 	b = append(b, byte(len(g.Moves)), byte(g.Opening), byte(g.Random), byte(g.Solved), byte(int8(g.Score)))
 	for _, m := range g.Moves {
 		b = append(b, byte(m))
+	}
+	for _, e := range g.Evals {
+		b = append(b, byte(e.Best), byte(e.Played))
 	}
 	return b
 }
@@ -293,10 +365,11 @@ func decodeGame(b []byte) (Game, []byte, error) {
 	}
 	flags := b[0]
 	b = b[1:]
-	switch flags {
-	case 0:
-		g.Start = bitboard.Start()
-	case flagStart:
+	if flags&^(flagStart|flagEvals) != 0 {
+		return g, nil, fmt.Errorf("unknown game flags %#x", flags)
+	}
+	g.Start = bitboard.Start()
+	if flags&flagStart != 0 {
 		if len(b) < 17 {
 			return g, nil, errors.New("truncated start position")
 		}
@@ -306,8 +379,6 @@ func decodeGame(b []byte) (Game, []byte, error) {
 		}
 		g.Start = bitboard.FromColors(black, white, bitboard.Color(c))
 		b = b[17:]
-	default:
-		return g, nil, fmt.Errorf("unknown game flags %#x", flags)
 	}
 	if len(b) < 5 {
 		return g, nil, errors.New("truncated game")
@@ -325,7 +396,19 @@ func decodeGame(b []byte) (Game, []byte, error) {
 		}
 		g.Moves[i] = bitboard.Square(m)
 	}
-	return g, b[n:], nil
+	b = b[n:]
+	if flags&flagEvals != 0 {
+		k := g.searched()
+		if k < 0 || len(b) < 2*k {
+			return g, nil, fmt.Errorf("truncated move evaluations (%d searched moves, %d bytes left)", k, len(b))
+		}
+		g.Evals = make([]MoveEval, k)
+		for i := range g.Evals {
+			g.Evals[i] = MoveEval{Best: int8(b[2*i]), Played: int8(b[2*i+1])}
+		}
+		b = b[2*k:]
+	}
+	return g, b, nil
 }
 
 // Writer appends blocks of games to a file and finishes it with the end

@@ -43,6 +43,9 @@ func sampleGames(t testing.TB, n int) []Game {
 		}
 		g.Opening, g.Random, g.Solved = min(2, len(g.Moves)), min(1, len(g.Moves)), min(5, len(g.Moves))
 		g.Score = 2*p.BlackScoreEmptiesToWinner() - 64
+		if i%2 == 0 && g.Solved == 5 { // some games carry their 2 searched moves' evaluations
+			g.Evals = []MoveEval{{Best: int8(i % 5), Played: int8(i%5 - i%3)}, {Best: -4, Played: -7}}
+		}
 		out = append(out, g)
 	}
 	return out
@@ -92,6 +95,51 @@ func TestRoundTrip(t *testing.T) {
 	}
 	if max := 1.2*float64(moves)/float64(len(games)) + 40; per > max {
 		t.Errorf("%.1f bytes per game for %.1f moves per game", per, float64(moves)/float64(len(games)))
+	}
+}
+
+// Corrected labels give each searched move's regret back to the side that
+// made it, from the position before that move backwards; the search value
+// is the best score of the position's own move.
+func TestCorrectedLabels(t *testing.T) {
+	g := sampleGames(t, 1)[0]
+	g.Evals = []MoveEval{{Best: 5, Played: 3}, {Best: -1, Played: -4}} // moves 3 and 4: regrets 2 and 3
+	ss, err := g.Samples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, _ := g.Positions()
+	sign := func(i int) int { // +1 where black is to move at position i
+		if pos[i].ToMove == bitboard.Black {
+			return 1
+		}
+		return -1
+	}
+	// Black's view of the correction from position i on.
+	gain := []int{2*sign(3) + 3*sign(4), 2*sign(3) + 3*sign(4), 2*sign(3) + 3*sign(4), 2*sign(3) + 3*sign(4), 3 * sign(4)}
+	for i, s := range ss {
+		want, fix := g.Score*sign(i), 0
+		if i < len(gain) {
+			fix = gain[i]
+		}
+		if s.Score != want {
+			t.Errorf("ply %d: score %+d, want %+d", i, s.Score, want)
+		}
+		if c := max(-64, min(64, g.Score+fix)) * sign(i); s.Corrected != c {
+			t.Errorf("ply %d: corrected %+d, want %+d", i, s.Corrected, c)
+		}
+		searched := i == 3 || i == 4
+		if s.Searched != searched || (i == 3 && s.Search != 5) || (i == 4 && s.Search != -1) {
+			t.Errorf("ply %d: searched %v, search %+d", i, s.Searched, s.Search)
+		}
+	}
+	// Without evaluations the correction is nothing.
+	g.Evals = nil
+	ss, _ = g.Samples()
+	for i, s := range ss {
+		if s.Corrected != s.Score || s.Searched {
+			t.Errorf("no evals, ply %d: corrected %+d, score %+d, searched %v", i, s.Corrected, s.Score, s.Searched)
+		}
 	}
 }
 
@@ -171,6 +219,8 @@ func TestBadContent(t *testing.T) {
 	wrongScore.Score += 2
 	foreign := games[0]
 	foreign.Index = 40
+	badEval := games[0]
+	badEval.Evals = []MoveEval{{Best: 1, Played: 2}, {Best: 0, Played: 0}} // played above best
 	sharded := testHeader
 	sharded.Shard, sharded.Shards = 2, 3 // holds 1, 4, 7, ...
 	for _, c := range []struct {
@@ -184,6 +234,7 @@ func TestBadContent(t *testing.T) {
 		{"score", testHeader, []Game{wrongScore}, "stored score"},
 		{"outside", testHeader, []Game{foreign}, "not in the file's set"},
 		{"other shard", sharded, []Game{games[0], games[1]}, "not in the file's set"}, // indices 1, 4: 4 is shard 2/3 → fine; see below
+		{"evaluation", testHeader, []Game{badEval}, "evaluation best"},
 		{"duplicate", testHeader, []Game{games[0], games[0]}, "duplicate"},
 		{"order", testHeader, []Game{games[1], games[0]}, "out of order"},
 		{"count", Header{Count: 40, Shard: 1, Shards: 2}, nil, "has 20"},

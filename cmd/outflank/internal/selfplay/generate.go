@@ -407,6 +407,7 @@ func playGame(ctx context.Context, cfg Config, weights []uint64, eng Engine, ind
 		if err != nil {
 			return g, fmt.Errorf("after %s: %w", bitboard.Transcript(g.Moves), err)
 		}
+		g.Evals = append(g.Evals, moveEval(scores, m))
 		play(m)
 	}
 	g.Solved = len(g.Moves)
@@ -443,6 +444,20 @@ func choose(pos bitboard.Position, scores []bitboard.MoveScore, weights []uint64
 		r -= w
 	}
 	panic("unreachable: r < sum")
+}
+
+// moveEval returns the best score of scores and that of the move played,
+// clamped to the disc range (a midgame score may stray past it).
+func moveEval(scores []bitboard.MoveScore, played bitboard.Square) MoveEval {
+	best, got := -64, -64
+	for _, s := range scores {
+		v := max(-64, min(64, s.Score))
+		best = max(best, v)
+		if s.Move == played {
+			got = v
+		}
+	}
+	return MoveEval{Best: int8(best), Played: int8(got)}
 }
 
 // finish plays pos to the end with the solver, checking that every solve

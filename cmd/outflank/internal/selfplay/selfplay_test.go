@@ -133,6 +133,25 @@ func TestGamesAreExact(t *testing.T) {
 		if err != nil || len(samples) != len(g.Moves) {
 			t.Fatalf("game %d: %d samples for %d moves, %v", g.Index, len(samples), len(g.Moves), err)
 		}
+		// Every move the search chose carries the engine's view of it:
+		// the best score at that position and the played move's score.
+		if len(g.Evals) != g.Solved-g.Opening-g.Random {
+			t.Fatalf("game %d: %d evaluations for %d searched moves", g.Index, len(g.Evals), g.Solved-g.Opening-g.Random)
+		}
+		for k, e := range g.Evals {
+			i := g.Opening + g.Random + k
+			scores, _ := (&naiveEngine{}).Scores(context.Background(), pos[i])
+			best, played := -65, -65
+			for _, s := range scores {
+				best = max(best, s.Score)
+				if s.Move == g.Moves[i] {
+					played = s.Score
+				}
+			}
+			if int(e.Best) != max(-64, min(64, best)) || int(e.Played) != max(-64, min(64, played)) {
+				t.Errorf("game %d move %d: evaluation %+v, engine best %+d played %+d", g.Index, i+1, e, best, played)
+			}
+		}
 		for _, s := range samples[g.Solved:] {
 			if !s.Exact || s.Score != negamax(s.Pos) {
 				t.Errorf("game %d ply %d: label %+d exact %v, negamax %+d", g.Index, s.Ply, s.Score, s.Exact, negamax(s.Pos))
