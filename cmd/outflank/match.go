@@ -60,8 +60,11 @@ counts the empty squares for the winner. An engine that crashes, stops
 answering or answers an illegal move loses that game (GGF RE ±64 with :t for
 time, :r otherwise); the event is printed and the match goes on. Per
 engine the summary gives its moves, its mean and longest time a move (as
-the harness measured it), how many moves took longer than its time a move,
-and the nodes it reported.
+the harness measured it), how many moves took longer than its time a move
+(an engine that spends all of it is stopped there and answers a moment
+later), how many of those were late (more than a tenth of the time, at
+least 50 ms, past it: what a GUI sees as overrunning), and the nodes it
+reported.
 
 The built-in openings are the XOT list of 10,784 balanced 8-move openings by
 Matthias Berg (berg.earthlingz.de/xot).`,

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
 )
@@ -44,6 +45,7 @@ func TestMain(m *testing.M) {
 //	nopong   never answers a ping (not even the first)
 //	stopper  thinks until a ping comes, then answers before the pong (time mode)
 //	deaf     like stopper but answers the stopping ping without a move
+//	laggard  like stopper but takes 150 ms to answer the stopping ping
 //	edaxstyle  plays well but answers as Edax 4.4 does ("=== f5 1.00 0.0")
 //	chaos    plays well after a burst of junk lines
 func fakeEngine(mode string, after int) int {
@@ -99,7 +101,10 @@ func fakeEngine(mode string, after int) int {
 			}
 			if pending {
 				pending = false
-				if mode == "stopper" {
+				if mode == "laggard" {
+					time.Sleep(150 * time.Millisecond)
+				}
+				if mode == "stopper" || mode == "laggard" {
 					say("=== %s", first(game))
 				}
 			}
@@ -152,7 +157,7 @@ func fakeEngine(mode string, after int) int {
 				return 3
 			case "silent":
 				silent = true
-			case "stopper", "deaf":
+			case "stopper", "deaf", "laggard":
 				pending = true
 			}
 		}

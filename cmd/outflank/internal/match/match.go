@@ -92,11 +92,23 @@ type GameResult struct {
 	Moves [2]int
 	Think [2]time.Duration
 	Nodes [2]uint64
-	// Per engine: the longest move, and the moves that took longer than the
-	// engine's time a move (none counted without one): a time manager that
-	// misjudges a solve shows here long before it loses a game on time.
+	// Per engine: the longest move, the moves that took longer than the
+	// engine's time a move (none counted without one), and of those the
+	// late ones, answered more than LateMargin after it. An engine that
+	// spends its whole time a move is stopped at it and answers a moment
+	// later, so Over counts those stops too; Late is what a GUI would see
+	// as overrunning, and a time manager that misjudges a solve shows there
+	// long before it loses a game on time.
 	Longest [2]time.Duration
 	Over    [2]int
+	Late    [2]int
+}
+
+// LateMargin is how long after its time a move an answer counts as late:
+// a tenth of the time, at least 50 ms (a stop's latency through a pipe
+// and a search unwinding).
+func LateMargin(moveTime time.Duration) time.Duration {
+	return max(50*time.Millisecond, moveTime/10)
 }
 
 // Forfeit says which engine lost a game by misbehaving, and how.
@@ -573,6 +585,9 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		res.Longest[side] = max(res.Longest[side], dt)
 		if moveTime > 0 && dt > moveTime {
 			res.Over[side]++
+			if dt > moveTime+LateMargin(moveTime) {
+				res.Late[side]++
+			}
 		}
 		res.Nodes[side] += w.clients[side].Nodes - nodes
 		m.Time, m.HasTime = dt.Seconds(), true

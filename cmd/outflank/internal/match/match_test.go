@@ -234,6 +234,37 @@ func TestMatchSurvivesFaults(t *testing.T) {
 	}
 }
 
+// An engine that answers the stop 150 ms late, at 20 ms a move, has every
+// move over its time and late; one that answers at once has none late.
+func TestMatchLateMoves(t *testing.T) {
+	before := runtime.NumGoroutine()
+	cfg := Config{
+		Engines:     [2]Spec{fake(t, "first", 0, ",time=20ms"), fake(t, "laggard", 0, ",time=20ms")},
+		Openings:    []Opening{firstMoves(50)},
+		Games:       1,
+		Concurrency: 1,
+	}
+	rep, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noLeaks(t, before)
+	s := rep.Summary
+	if rep.Results[0].Forfeit != nil || s.Moves[1] == 0 {
+		t.Fatalf("laggard: %d moves, forfeit %+v", s.Moves[1], rep.Results[0].Forfeit)
+	}
+	if s.Over[1] != s.Moves[1] || s.Late[1] != s.Moves[1] || s.Late[0] != 0 {
+		t.Errorf("laggard: %d moves, %d over, %d late; the prompt engine %d late", s.Moves[1], s.Over[1], s.Late[1], s.Late[0])
+	}
+	var js bytes.Buffer
+	if err := rep.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf(`"moves_late": %d`, s.Late[1]); !strings.Contains(js.String(), want) {
+		t.Errorf("JSON lacks %s:\n%s", want, js.String())
+	}
+}
+
 // In time mode the harness stops a thinking engine with a ping and takes
 // the move it answers before the pong.
 func TestMatchTimeStop(t *testing.T) {
@@ -289,7 +320,7 @@ func TestMatchTimeStop(t *testing.T) {
 	}
 	var tbl bytes.Buffer
 	rep.WriteTable(&tbl)
-	if want := fmt.Sprintf("%d over 20ms", rep.Summary.Over[1]); !strings.Contains(tbl.String(), want) {
+	if want := fmt.Sprintf("%d over 20ms (%d late: past 70ms)", rep.Summary.Over[1], rep.Summary.Late[1]); !strings.Contains(tbl.String(), want) {
 		t.Errorf("table lacks %q:\n%s", want, tbl.String())
 	}
 	// Both play on time, with different times: a clock for each colour.

@@ -134,7 +134,7 @@ func (r *Report) WriteTable(w io.Writer) {
 		}
 		line += fmt.Sprintf(", longest %.3f s", s.Longest[i].Seconds())
 		if t := r.Engines[i].Time; t > 0 && r.Engines[i].Clock == 0 {
-			line += fmt.Sprintf(", %d over %s", s.Over[i], t)
+			line += fmt.Sprintf(", %d over %s (%d late: past %s)", s.Over[i], t, s.Late[i], t+LateMargin(t))
 		}
 		fmt.Fprintln(w, line)
 	}
@@ -174,9 +174,11 @@ type jsonEngine struct {
 	Moves int     `json:"moves"`
 	Think float64 `json:"think_s"`
 	Nodes uint64  `json:"nodes"`
-	// The longest move, and the moves longer than time_per_move_s.
+	// The longest move, the moves longer than time_per_move_s, and those
+	// later than LateMargin past it.
 	Longest float64 `json:"longest_move_s"`
 	Over    int     `json:"moves_over_time"`
+	Late    int     `json:"moves_late"`
 }
 
 type jsonWDL struct {
@@ -256,7 +258,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	}
 	for i, e := range r.Engines {
 		j.Engines[i] = jsonEngine{Spec: e.Spec, Label: e.Label, Name: e.Name, Depth: e.Depth, Time: e.Time.Seconds(), Clock: e.Clock.Seconds(),
-			Moves: s.Moves[i], Think: s.Think[i].Seconds(), Nodes: s.Nodes[i], Longest: s.Longest[i].Seconds(), Over: s.Over[i]}
+			Moves: s.Moves[i], Think: s.Think[i].Seconds(), Nodes: s.Nodes[i], Longest: s.Longest[i].Seconds(), Over: s.Over[i], Late: s.Late[i]}
 	}
 	for _, g := range r.Results {
 		jg := jsonGame{Game: g.Index + 1, Opening: g.Opening, Black: letter(g.Black), Score: g.Score, Margin: g.Margin}

@@ -48,6 +48,7 @@ type Summary struct {
 	Nodes    [2]uint64
 	Longest  [2]time.Duration        // the longest move
 	Over     [2]int                  // moves longer than the engine's time a move
+	Late     [2]int                  // of those, moves later than LateMargin past it
 	Forfeits [2]int                  // games lost by forfeit, per engine
 	Faults   [2][len(faultNames)]int // the same by kind
 }
@@ -70,6 +71,7 @@ func Summarize(rs []GameResult) Summary {
 			s.Nodes[i] += r.Nodes[i]
 			s.Longest[i] = max(s.Longest[i], r.Longest[i])
 			s.Over[i] += r.Over[i]
+			s.Late[i] += r.Late[i]
 		}
 		total += r.Score
 		s.add(r.Score)

@@ -63,10 +63,10 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("forfeits %+v", f)
 	}
 	// The longest move is the longest of all games; moves over are summed.
-	l := Summarize([]GameResult{{Index: 0, Score: 1, Longest: [2]time.Duration{3, 9}, Over: [2]int{1, 2}},
-		{Index: 1, Score: 0, Longest: [2]time.Duration{7, 4}, Over: [2]int{0, 5}}})
-	if l.Longest != [2]time.Duration{7, 9} || l.Over != [2]int{1, 7} {
-		t.Errorf("longest %v over %v; want [7 9] and [1 7]", l.Longest, l.Over)
+	l := Summarize([]GameResult{{Index: 0, Score: 1, Longest: [2]time.Duration{3, 9}, Over: [2]int{1, 2}, Late: [2]int{0, 1}},
+		{Index: 1, Score: 0, Longest: [2]time.Duration{7, 4}, Over: [2]int{0, 5}, Late: [2]int{0, 3}}})
+	if l.Longest != [2]time.Duration{7, 9} || l.Over != [2]int{1, 7} || l.Late != [2]int{0, 4} {
+		t.Errorf("longest %v over %v late %v; want [7 9], [1 7] and [0 4]", l.Longest, l.Over, l.Late)
 	}
 	if z := Summarize(nil); z.Games != 0 || !math.IsNaN(z.Score) {
 		t.Errorf("empty %+v", z)
