@@ -73,6 +73,7 @@ type trainConfig struct {
 	selfplayGames  []int    // only the games of job index below this (0 = all): one for every file, or one per file
 	selfplayFrom   []int    // only the games of job index at least this: likewise
 	selfplayLabel  string   // "outcome", "corrected" or "search": see spLabel
+	selfplayMix    float64  // with "search": the search value's share of the label
 	out            string
 	samplesFile    string // label cache ("" = none)
 	maxGames       int
@@ -128,6 +129,7 @@ func (c *trainConfig) dataFlags(fs *pflag.FlagSet) {
 	fs.IntSliceVar(&c.selfplayGames, "selfplay-games", nil, "use only the self-play games of job index below N (0 = all): a fit stays reproducible while the jobs' files grow; one N for every --selfplay file, or one per file in their order (comma-separated)")
 	fs.IntSliceVar(&c.selfplayFrom, "selfplay-from", nil, "use only the self-play games of job index N or above (with --selfplay-games: a range); one N for every --selfplay file, or one per file")
 	fs.StringVar(&c.selfplayLabel, "selfplay-label", "outcome", "label of a self-play position before the solve point: outcome (the game's score), corrected (the score with the regrets of the later searched moves given back) or search (the position's search value); the last two need games that carry their moves' evaluations, and the others keep the score")
+	fs.Float64Var(&c.selfplayMix, "selfplay-search-weight", 1, "with --selfplay-label search: the label is this share of the search value plus the rest of the game's score")
 	fs.StringSliceVar(&c.ggfFiles, "games", nil, "GGF files of more games, e.g. self-play from \"outflank match --games-out\" (comma-separated or repeated)")
 	fs.StringVar(&c.out, "out", "outflank.weights", "weights file to write")
 	fs.StringVar(&c.samplesFile, "samples", "", "cache the labelled positions in this file (reused if it exists)")
@@ -139,6 +141,7 @@ func (c *trainConfig) dataFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&c.maxGames, "max-games", 0, "use only the first N games (0 = all), for quick runs")
 	fs.BoolVar(&c.quiet, "quiet", false, "no progress bar")
 	bound(fs, "selfplay-weight", 1, 100)
+	bound(fs, "selfplay-search-weight", 0, 1)
 	bound(fs, "solve-empties", 0, 60)
 	bound(fs, "solve-share", 0, 1)
 	bound(fs, "workers", 1, maxThreads)
@@ -220,6 +223,9 @@ func (c *trainConfig) checkData() error {
 	case "outcome", "corrected", "search":
 	default:
 		return fmt.Errorf("train: --selfplay-label %q: want outcome, corrected or search", c.selfplayLabel)
+	}
+	if c.selfplayMix != 1 && c.selfplayLabel != "search" {
+		return fmt.Errorf("train: --selfplay-search-weight %g needs --selfplay-label search", c.selfplayMix)
 	}
 	return nil
 }
@@ -406,8 +412,8 @@ func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Samp
 		return 0
 	}
 	for k, f := range c.selfplay {
-		sel := spSelect{from: perFile(c.selfplayFrom, k), below: perFile(c.selfplayGames, k), label: c.selfplayLabel}
-		n, ngames, unfinished, err := appendSelfPlay(&samples, f, selfPlayGameBase+int32(k)<<24, sel, func(err error) {
+		sel := spSelect{from: perFile(c.selfplayFrom, k), below: perFile(c.selfplayGames, k), label: c.selfplayLabel, mix: c.selfplayMix}
+		got, err := appendSelfPlay(&samples, f, selfPlayGameBase+int32(k)<<24, sel, func(err error) {
 			fmt.Fprintln(e.stderr, "skipped:", err)
 		})
 		if err != nil {
@@ -421,11 +427,18 @@ func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Samp
 			note = fmt.Sprintf(" (job indices from %d)", sel.from)
 		case sel.below > 0:
 			note = fmt.Sprintf(" (job indices below %d)", sel.below)
-		case unfinished:
+		case got.unfinished:
 			note = " (a job still running: its whole games so far)"
 		}
+		n := got.positions
+		kind := c.selfplayLabel
+		if kind == "search" && c.selfplayMix < 1 {
+			kind = fmt.Sprintf("%g search + %g score", c.selfplayMix, 1-c.selfplayMix)
+		}
 		if c.selfplayLabel != "outcome" {
-			note += ", " + c.selfplayLabel + " labels"
+			// Games written before evaluations were kept have none: say
+			// how many positions the label applies to.
+			note += fmt.Sprintf(", %d of them labelled %s", got.relabelled, kind)
 		}
 		if w := c.selfplayWeight; w > 1 {
 			// Copies of the same positions, with the same game numbers:
@@ -436,7 +449,7 @@ func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Samp
 			}
 			note += fmt.Sprintf(", each trained %d times", w)
 		}
-		fmt.Fprintf(e.stdout, "self-play %s: %d games, %d positions%s\n", f, ngames, n, note)
+		fmt.Fprintf(e.stdout, "self-play %s: %d games, %d positions%s\n", f, got.games, n, note)
 	}
 	return samples, nil
 }
@@ -598,21 +611,26 @@ func (b *progressBar) clear() {
 type spSelect struct {
 	from, below int
 	label       string
+	mix         float64 // "search": the search value's share of the label
 }
 
 // spLabel is a self-play position's label from the side to move's view:
 // the game's score ("outcome": exact from the solve point on, the WTHOR
 // convention before it), that score corrected for the later searched
 // moves' regrets ("corrected"), or the position's own search value
-// ("search", bootstrapping). Positions without evaluations (the opening,
-// the random moves, the solver's moves, games of files written before
+// ("search", bootstrapping; mix < 1 blends it with the score, rounding
+// half away from zero). Positions without evaluations (the opening, the
+// random moves, the solver's moves, games of files written before
 // evaluations were kept) keep the score.
-func spLabel(s selfplay.Sample, label string) int {
+func spLabel(s selfplay.Sample, sel spSelect) int {
 	switch {
-	case label == "corrected":
+	case sel.label == "corrected":
 		return s.Corrected
-	case label == "search" && s.Searched:
-		return s.Search
+	case sel.label == "search" && s.Searched:
+		if sel.mix == 1 {
+			return s.Search
+		}
+		return int(math.Round(sel.mix*float64(s.Search) + (1-sel.mix)*float64(s.Score)))
 	}
 	return s.Score
 }
@@ -624,21 +642,22 @@ func spLabel(s selfplay.Sample, label string) int {
 // a game that does not replay is reported and skipped. sel's index range
 // keeps only some of the games, so that a fit names exactly the games it
 // learnt from while the job goes on.
-func appendSelfPlay(samples *[]train.Sample, path string, first int32, sel spSelect, bad func(error)) (positions, games int, unfinished bool, err error) {
+func appendSelfPlay(samples *[]train.Sample, path string, first int32, sel spSelect, bad func(error)) (spCount, error) {
+	var c spCount
 	_, gs, err := selfplay.ReadFile(path)
 	switch {
 	case errors.Is(err, selfplay.ErrUnfinished):
 		// A job still running (or its committed part): every game read is
 		// whole and checked.
-		unfinished = true
+		c.unfinished = true
 	case err != nil:
-		return 0, 0, false, err
+		return c, err
 	}
 	for _, g := range gs {
 		if (sel.below > 0 && g.Index >= uint64(sel.below)) || g.Index < uint64(sel.from) {
 			continue
 		}
-		games++
+		c.games++
 		k := g.Index % (1 << 24)
 		ss, err := g.Samples()
 		if err != nil {
@@ -647,9 +666,20 @@ func appendSelfPlay(samples *[]train.Sample, path string, first int32, sel spSel
 		}
 		for _, s := range ss {
 			*samples = append(*samples, train.Sample{Player: s.Pos.Player, Opponent: s.Pos.Opponent,
-				Score: int8(spLabel(s, sel.label)), Exact: s.Exact, Game: first + int32(k)})
-			positions++
+				Score: int8(spLabel(s, sel)), Exact: s.Exact, Game: first + int32(k)})
+			c.positions++
+			if g.Evals != nil && !s.Exact && (sel.label == "corrected" || (sel.label == "search" && s.Searched)) {
+				c.relabelled++
+			}
 		}
 	}
-	return positions, games, unfinished, nil
+	return c, nil
+}
+
+// spCount is what appendSelfPlay added: positions, games, and the
+// positions labelled other than by the score (their games carry
+// evaluations); unfinished says the file has no end record yet.
+type spCount struct {
+	positions, games, relabelled int
+	unfinished                   bool
 }

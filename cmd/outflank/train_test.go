@@ -489,11 +489,24 @@ func TestTrainSelfPlayLabels(t *testing.T) {
 		want = append(want, ss...)
 	}
 	differ := map[string]int{} // positions whose label is not the game's score
-	for _, label := range []string{"outcome", "corrected", "search"} {
+	for _, label := range []string{"outcome", "corrected", "search", "half"} {
 		var got []train.Sample
-		n, _, _, err := appendSelfPlay(&got, sp, 0, spSelect{label: label}, func(err error) { t.Error(err) })
-		if err != nil || n != len(want) {
-			t.Fatalf("%s: %d positions of %d, %v", label, n, len(want), err)
+		sel := spSelect{label: label, mix: 1}
+		if label == "half" {
+			sel = spSelect{label: "search", mix: 0.5}
+		}
+		c, err := appendSelfPlay(&got, sp, 0, sel, func(err error) { t.Error(err) })
+		if err != nil || c.positions != len(want) || c.games != len(games) {
+			t.Fatalf("%s: %d positions of %d, %d games of %d, %v", label, c.positions, len(want), c.games, len(games), err)
+		}
+		relabelled := 0 // every game here carries evaluations
+		for _, w := range want {
+			if (label == "corrected" && !w.Exact) || (label != "outcome" && label != "corrected" && w.Searched) {
+				relabelled++
+			}
+		}
+		if c.relabelled != relabelled || (label != "outcome" && relabelled == 0) {
+			t.Errorf("%s: %d positions counted relabelled, want %d", label, c.relabelled, relabelled)
 		}
 		for i, s := range got {
 			w := want[i]
@@ -503,6 +516,12 @@ func TestTrainSelfPlayLabels(t *testing.T) {
 				l = w.Corrected
 			case label == "search" && w.Searched:
 				l = w.Search
+			case label == "half" && w.Searched:
+				// Halfway, rounded away from zero: (3 + 4)/2 → 4, (-3 - 4)/2 → -4.
+				l = (w.Search + w.Score) / 2
+				if (w.Search+w.Score)%2 != 0 {
+					l += (w.Search + w.Score) % 2
+				}
 			}
 			if int(s.Score) != l || s.Exact != w.Exact {
 				t.Errorf("%s, ply %d: label %+d exact %v, want %+d %v", label, w.Ply, s.Score, s.Exact, l, w.Exact)
@@ -512,7 +531,7 @@ func TestTrainSelfPlayLabels(t *testing.T) {
 			}
 		}
 	}
-	if differ["outcome"] != 0 || differ["corrected"] == 0 || differ["search"] == 0 {
+	if differ["outcome"] != 0 || differ["corrected"] == 0 || differ["search"] == 0 || differ["half"] == 0 {
 		t.Errorf("labels other than the score: %v (want some for corrected and search only)", differ)
 	}
 
@@ -521,10 +540,17 @@ func TestTrainSelfPlayLabels(t *testing.T) {
 	if err != nil {
 		t.Fatalf("train: %v\n%s", err, stderr)
 	}
-	if !strings.Contains(stdout, ": 3 games, ") || !strings.Contains(stdout, "(job indices 3 to 5), corrected labels") {
+	if !strings.Contains(stdout, ": 3 games, ") || !strings.Contains(stdout, "(job indices 3 to 5), ") || !strings.Contains(stdout, " of them labelled corrected") {
 		t.Errorf("stdout:\n%s", stdout)
 	}
 	if _, _, err := runCmd(t, "train", "--selfplay", sp, "--selfplay-label", "deep", "--out", out); err == nil || !strings.Contains(err.Error(), `--selfplay-label "deep"`) {
 		t.Errorf("--selfplay-label deep: %v", err)
+	}
+	if _, _, err := runCmd(t, "train", "--selfplay", sp, "--selfplay-search-weight", "0.5", "--out", out); err == nil || !strings.Contains(err.Error(), "needs --selfplay-label search") {
+		t.Errorf("--selfplay-search-weight without search labels: %v", err)
+	}
+	stdout, stderr, err = runCmd(t, "train", "--selfplay", sp, "--selfplay-label", "search", "--selfplay-search-weight", "0.75", "--epochs", "1", "--quiet", "--out", out)
+	if err != nil || !strings.Contains(stdout, " of them labelled 0.75 search + 0.25 score") {
+		t.Errorf("search weight 0.75: %v\n%s%s", err, stdout, stderr)
 	}
 }
