@@ -6,10 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
+	"maps"
 	"math"
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -338,6 +341,7 @@ func runSelfplayMerge(e *env, args []string) error {
 
 func runSelfplayCheck(e *env, args []string) error {
 	fs := (&command{name: "selfplay check", args: "FILE...", summary: "Verify self-play files (every block, game and score) and print their totals."}).flags(e)
+	labels := fs.Bool("labels", false, "also tabulate, by empties, how far the corrected and search labels are from the game's score (games with evaluations)")
 	if ok, err := parse(fs, args); !ok || err != nil {
 		return err
 	}
@@ -384,10 +388,53 @@ func runSelfplayCheck(e *env, args []string) error {
 			// the search sees it: the noise --selfplay-label corrected takes out.
 			fmt.Fprintf(e.stdout, "  %d games carry their searched moves' evaluations: %d moves, mean regret %.2f discs a move\n",
 				withEvals, searched, float64(regret)/float64(max(searched, 1)))
+			if *labels {
+				writeLabelSpread(e.stdout, games)
+			}
 		}
 	}
 	if bad > 0 {
 		return quietError{1}
 	}
 	return nil
+}
+
+// writeLabelSpread tabulates, over the searched positions of games with
+// evaluations, in bands of 5 empties, how far train's --selfplay-label
+// choices are apart: corrected against the score (mean and root mean
+// square), search against the score and against corrected (means of the
+// absolute differences, in discs).
+func writeLabelSpread(w io.Writer, games []selfplay.Game) {
+	type band struct{ n, corr, corr2, search, searchCorr float64 }
+	bands := map[int]*band{}
+	for _, g := range games {
+		ss, err := g.Samples()
+		if g.Evals == nil || err != nil {
+			continue
+		}
+		for _, s := range ss {
+			if !s.Searched {
+				continue
+			}
+			k := (s.Pos.Empties() - 1) / 5 // 1-5, 6-10, ..., 21-25, ...
+			b := bands[k]
+			if b == nil {
+				b = &band{}
+				bands[k] = b
+			}
+			d := math.Abs(float64(s.Corrected - s.Score))
+			b.n++
+			b.corr += d
+			b.corr2 += d * d
+			b.search += math.Abs(float64(s.Search - s.Score))
+			b.searchCorr += math.Abs(float64(s.Search - s.Corrected))
+		}
+	}
+	keys := slices.Sorted(maps.Keys(bands))
+	fmt.Fprintln(w, "  empties  positions  |corrected-score| (rms)  |search-score|  |search-corrected|")
+	for _, k := range keys {
+		b := bands[k]
+		fmt.Fprintf(w, "  %2d-%-2d    %9.0f  %10.2f (%.2f)  %14.2f  %18.2f\n", 5*k+1, 5*k+5, b.n,
+			b.corr/b.n, math.Sqrt(b.corr2/b.n), b.search/b.n, b.searchCorr/b.n)
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,8 +82,32 @@ func TestSelfplayCommand(t *testing.T) {
 		t.Error("merge --unfinished of all the games differs from the whole run")
 	}
 	stdout, _, err = runCmd(t, "selfplay", "check", whole, merged)
-	if err != nil || strings.Count(stdout, "complete, 4 of 4 games") != 2 {
+	if err != nil || strings.Count(stdout, "complete, 4 of 4 games") != 2 || !strings.Contains(stdout, "4 games carry their searched moves' evaluations") {
 		t.Errorf("check: %v\n%s", err, stdout)
+	}
+	// --labels tabulates the labels' spread by empties: one row a band of
+	// 5 empties from the solve point up, and every searched position in one.
+	stdout, _, err = runCmd(t, "selfplay", "check", "--labels", whole)
+	if err != nil || !strings.Contains(stdout, "|corrected-score| (rms)") {
+		t.Fatalf("check --labels: %v\n%s", err, stdout)
+	}
+	_, spGames, _ := selfplay.ReadFile(whole)
+	searched, rows := 0, 0
+	for _, g := range spGames {
+		searched += len(g.Evals)
+	}
+	for _, line := range strings.Split(stdout, "\n") {
+		var lo, hi, n int
+		if k, _ := fmt.Sscanf(strings.TrimSpace(line), "%d-%d %d", &lo, &hi, &n); k == 3 {
+			rows++
+			searched -= n
+			if hi != lo+4 || lo%5 != 1 {
+				t.Errorf("band %d-%d", lo, hi)
+			}
+		}
+	}
+	if rows == 0 || searched != 0 {
+		t.Errorf("%d rows; positions left uncounted: %d\n%s", rows, searched, stdout)
 	}
 	os.WriteFile(merged, b[:len(b)-30], 0o644)
 	stdout, _, err = runCmd(t, "selfplay", "check", merged)
