@@ -203,20 +203,18 @@ func (c *trainConfig) checkData() error {
 	if c.wthorDir == "" && len(c.ggfFiles) == 0 && len(c.selfplay) == 0 {
 		return fmt.Errorf("train: want --wthor DIR (e.g. the WTHOR database directory), --selfplay FILE and/or --games FILE.ggf")
 	}
-	if n := len(c.selfplayGames); n > 1 && n != len(c.selfplay) {
-		return fmt.Errorf("train: --selfplay-games has %d values for %d --selfplay files: give one for all or one per file", n, len(c.selfplay))
-	}
-	for _, n := range c.selfplayGames {
-		if n < 0 || n > 1<<24 {
-			return fmt.Errorf("train: --selfplay-games %d: want 0 (all) to %d", n, 1<<24)
+	// Game indices, one for every --selfplay file or one per file.
+	for _, f := range []struct {
+		flag, zero string
+		v          []int
+	}{{"--selfplay-games", "0 (all)", c.selfplayGames}, {"--selfplay-from", "0", c.selfplayFrom}} {
+		if n := len(f.v); n > 1 && n != len(c.selfplay) {
+			return fmt.Errorf("train: %s has %d values for %d --selfplay files: give one for all or one per file", f.flag, n, len(c.selfplay))
 		}
-	}
-	if n := len(c.selfplayFrom); n > 1 && n != len(c.selfplay) {
-		return fmt.Errorf("train: --selfplay-from has %d values for %d --selfplay files: give one for all or one per file", n, len(c.selfplay))
-	}
-	for _, n := range c.selfplayFrom {
-		if n < 0 || n > 1<<24 {
-			return fmt.Errorf("train: --selfplay-from %d: want 0 to %d", n, 1<<24)
+		for _, n := range f.v {
+			if n < 0 || n > 1<<24 {
+				return fmt.Errorf("train: %s %d: want %s to %d", f.flag, n, f.zero, 1<<24)
+			}
 		}
 	}
 	switch c.selfplayLabel {

@@ -210,6 +210,14 @@ type MoveEval struct {
 // searched is the number of moves the midgame search chose.
 func (g Game) searched() int { return g.Solved - g.Opening - g.Random }
 
+// evalsFit reports an error unless g has no Evals or one per searched move.
+func (g Game) evalsFit() error {
+	if g.Evals != nil && len(g.Evals) != g.searched() {
+		return fmt.Errorf("%d move evaluations for %d searched moves", len(g.Evals), g.searched())
+	}
+	return nil
+}
+
 // Positions replays g and returns the position before each move (passes
 // skipped: the position after a pass is the one listed).
 func (g Game) Positions() ([]bitboard.Position, error) {
@@ -259,8 +267,8 @@ func (g Game) Samples() ([]Sample, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Evals != nil && len(g.Evals) != g.searched() {
-		return nil, fmt.Errorf("%d move evaluations for %d searched moves", len(g.Evals), g.searched())
+	if err := g.evalsFit(); err != nil {
+		return nil, err
 	}
 	out := make([]Sample, len(pos))
 	// regret is black's gain had both sides played the search's best moves
@@ -305,14 +313,12 @@ func (g Game) check() error {
 	if s := 2*end.BlackScoreEmptiesToWinner() - 64; s != g.Score {
 		return fmt.Errorf("stored score %+d, but the final position scores %+d", g.Score, s)
 	}
-	if g.Evals != nil {
-		if len(g.Evals) != g.searched() {
-			return fmt.Errorf("%d move evaluations for %d searched moves", len(g.Evals), g.searched())
-		}
-		for i, e := range g.Evals {
-			if e.Best > 64 || e.Played < -64 || e.Played > e.Best {
-				return fmt.Errorf("move %d: evaluation best %+d, played %+d (want -64 <= played <= best <= 64)", g.Opening+g.Random+i+1, e.Best, e.Played)
-			}
+	if err := g.evalsFit(); err != nil {
+		return err
+	}
+	for i, e := range g.Evals {
+		if e.Best > 64 || e.Played < -64 || e.Played > e.Best {
+			return fmt.Errorf("move %d: evaluation best %+d, played %+d (want -64 <= played <= best <= 64)", g.Opening+g.Random+i+1, e.Best, e.Played)
 		}
 	}
 	return nil
