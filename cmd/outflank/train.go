@@ -45,8 +45,9 @@ flags give the same file. --checkpoint saves the state after each epoch and
 --resume continues an interrupted run; --samples caches the labels.
 
 Search labels (--search-depth D): every --search-every-th training position
-with --search-min-empties or more empties (labelled by the noisy theoretical
-score) is searched to depth D by the engine, with --search-eval's weights, and
+of WTHOR and --games with --search-min-empties or more empties (labelled by
+the noisy theoretical score; self-play positions take --selfplay-label) is
+searched to depth D by the engine, with --search-eval's weights, and
 labelled --label-mix·search + (1−--label-mix)·game label. The labels are
 cached in --search-labels (saved every --search-checkpoint, resumed if the file
 exists); --shard K/N searches one part into its own file and stops, and
@@ -299,6 +300,12 @@ func (c *trainConfig) run(e *env) error {
 		}
 		samples = blended
 	}
+	// The self-play positions join after the search labels: they carry
+	// their own (--selfplay-label), and a search-labels cache keyed by the
+	// WTHOR and GGF positions alone stays valid as the self-play files grow.
+	if samples, err = c.withSelfPlay(e, samples); err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
 	fit := c.fit
 	fit.Progress = bar.show
 	fit.EpochReport = func(r train.Report) {
@@ -325,7 +332,9 @@ func (c *trainConfig) run(e *env) error {
 	return nil
 }
 
-// samples returns the labelled positions: from the cache file if it holds
+// samples returns the labelled positions of WTHOR and the --games files
+// (the self-play ones join in run, after the search labels): from the
+// cache file if it holds
 // labels made from the same data and options, else by reading and labelling
 // the games (and then filling the cache).
 func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) {
@@ -340,7 +349,7 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 		samples, err := train.LoadSamples(c.samplesFile, key)
 		if err == nil {
 			fmt.Fprintf(e.stdout, "positions: %d, read from %s\n", len(samples), c.samplesFile)
-			return c.withSelfPlay(e, samples)
+			return samples, nil
 		}
 		if !errors.Is(err, os.ErrNotExist) {
 			return nil, err
@@ -387,7 +396,7 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 			return nil, err
 		}
 	}
-	return c.withSelfPlay(e, samples)
+	return samples, nil
 }
 
 // selfPlayGameBase is the first game number of self-play positions, far

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -245,7 +246,8 @@ func TestTrainSearchLabels(t *testing.T) {
 	}
 	one := filepath.Join(dir, "one.sl")
 	stdout := run("--search-labels", one, "--out", filepath.Join(dir, "one.weights"))
-	if !strings.Contains(stdout, "search labels:") || !strings.Contains(stdout, "blended with λ = 0.7") {
+	toSearch := regexp.MustCompile(`search labels: (\d+) positions to search`).FindStringSubmatch(stdout)
+	if toSearch == nil || !strings.Contains(stdout, "search labels:") || !strings.Contains(stdout, "blended with λ = 0.7") {
 		t.Fatalf("output:\n%s", stdout)
 	}
 	stdout = run("--search-labels", one, "--out", filepath.Join(dir, "again.weights"))
@@ -273,6 +275,18 @@ func TestTrainSearchLabels(t *testing.T) {
 	// their shard).
 	if _, _, err := runCmd(t, append(slices.Clone(common), "--search-labels", s2+","+s1)...); err == nil {
 		t.Error("shard files in the wrong order were accepted")
+	}
+	// Self-play positions carry their own labels (--selfplay-label): the
+	// search picks the WTHOR positions alone, so the labels file made
+	// without them serves a fit with them, and nothing is searched again.
+	sp := filepath.Join(dir, "games.sp")
+	if _, _, err := runCmd(t, "selfplay", sp, "--games", "4", "--depth", "1", "--solve", "10", "--workers", "1", "--hash", "1", "--quiet"); err != nil {
+		t.Fatalf("selfplay: %v", err)
+	}
+	stdout = run("--search-labels", one, "--selfplay", sp, "--out", filepath.Join(dir, "sp.weights"))
+	if !strings.Contains(stdout, "games.sp: 4 games") || strings.Contains(stdout, "searched 1") ||
+		!strings.Contains(stdout, toSearch[0]+fmt.Sprintf(" (depth 2, selectivity 73), %s already searched", toSearch[1])) {
+		t.Errorf("with self-play games, want the same positions to search, all already searched:\n%s", stdout)
 	}
 }
 
