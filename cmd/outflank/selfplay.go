@@ -7,12 +7,10 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"maps"
 	"math"
 	"os"
 	"os/signal"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -406,22 +404,20 @@ func runSelfplayCheck(e *env, args []string) error {
 // absolute differences, in discs).
 func writeLabelSpread(w io.Writer, games []selfplay.Game) {
 	type band struct{ n, corr, corr2, search, searchCorr float64 }
-	bands := map[int]*band{}
+	var bands [12]band // 1-5, 6-10, ..., 56-60 empties
 	for _, g := range games {
+		if g.Evals == nil {
+			continue
+		}
 		ss, err := g.Samples()
-		if g.Evals == nil || err != nil {
+		if err != nil {
 			continue
 		}
 		for _, s := range ss {
 			if !s.Searched {
 				continue
 			}
-			k := (s.Pos.Empties() - 1) / 5 // 1-5, 6-10, ..., 21-25, ...
-			b := bands[k]
-			if b == nil {
-				b = &band{}
-				bands[k] = b
-			}
+			b := &bands[min(max(s.Pos.Empties()-1, 0)/5, len(bands)-1)]
 			d := math.Abs(float64(s.Corrected - s.Score))
 			b.n++
 			b.corr += d
@@ -430,10 +426,11 @@ func writeLabelSpread(w io.Writer, games []selfplay.Game) {
 			b.searchCorr += math.Abs(float64(s.Search - s.Corrected))
 		}
 	}
-	keys := slices.Sorted(maps.Keys(bands))
 	fmt.Fprintln(w, "  empties  positions  |corrected-score| (rms)  |search-score|  |search-corrected|")
-	for _, k := range keys {
-		b := bands[k]
+	for k, b := range bands {
+		if b.n == 0 {
+			continue
+		}
 		fmt.Fprintf(w, "  %2d-%-2d    %9.0f  %10.2f (%.2f)  %14.2f  %18.2f\n", 5*k+1, 5*k+5, b.n,
 			b.corr/b.n, math.Sqrt(b.corr2/b.n), b.search/b.n, b.searchCorr/b.n)
 	}

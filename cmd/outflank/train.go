@@ -334,9 +334,8 @@ func (c *trainConfig) run(e *env) error {
 
 // samples returns the labelled positions of WTHOR and the --games files
 // (the self-play ones join in run, after the search labels): from the
-// cache file if it holds
-// labels made from the same data and options, else by reading and labelling
-// the games (and then filling the cache).
+// cache file if it holds labels made from the same data and options, else
+// by reading and labelling the games (and then filling the cache).
 func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) {
 	lb := c.labeler
 	// "solver=search": the key of caches made when there were two solvers.
