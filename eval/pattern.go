@@ -18,17 +18,13 @@ type Pattern struct {
 	// full holds, per stage, every raw index of every pattern (mirror
 	// indexes of a symmetric pattern repeat their class's weight), then the
 	// global features: an evaluation is 49 table reads, no class lookups.
-	full []int16
-	// swapped is full with each pattern index's digits 1 and 2 swapped
-	// (the globals left out): the weights of the patterns as the other
-	// side reads them, for EvaluateState.
-	swapped []int16
-	packed  []int16 // the weights as stored: one per class and stage
-	stages  int
-	// byEmpties and swappedByEmpties are the full and swapped tables of
-	// the stage of each count of empties (mod 64: an empty board, never
-	// searched, reads stage 0's): one load finds a position's table.
-	byEmpties, swappedByEmpties [64]*[fullStride]int16
+	full   []int16
+	packed []int16 // the weights as stored: one per class and stage
+	stages int
+	// byEmpties is the full table of the stage of each count of empties
+	// (mod 64: an empty board, never searched, reads stage 0's): one load
+	// finds a position's table.
+	byEmpties [64]*[fullStride]int16
 }
 
 // newPattern expands packed weights (stages*packedStride) into a Pattern.
@@ -48,23 +44,9 @@ func newPattern(packed []int16, stages int) *Pattern {
 		}
 		copy(dst[l.fullOff[numPatterns]:], src[l.packOff[numPatterns]:])
 	}
-	e.swapped = make([]int16, stages*fullStride)
-	for p := 0; p < numPatterns; p++ {
-		swap := make([]int32, l.size[p])
-		for i := range swap {
-			swap[i] = l.fullOff[p] + int32(swapDigits(i))
-		}
-		for st := 0; st < stages; st++ {
-			base := st * fullStride
-			for i, j := range swap {
-				e.swapped[base+int(l.fullOff[p])+i] = e.full[base+int(j)]
-			}
-		}
-	}
 	for n := range e.byEmpties {
 		st := StageOf(stages, n)
 		e.byEmpties[n] = (*[fullStride]int16)(e.full[st*fullStride : (st+1)*fullStride])
-		e.swappedByEmpties[n] = (*[fullStride]int16)(e.swapped[st*fullStride : (st+1)*fullStride])
 	}
 	return e
 }
@@ -86,11 +68,6 @@ func round(s int) int {
 // many empties.
 func (e *Pattern) stage(empties int) *[fullStride]int16 {
 	return e.byEmpties[empties&63]
-}
-
-// swappedStage is stage for the swapped tables.
-func (e *Pattern) swappedStage(empties int) *[fullStride]int16 {
-	return e.swappedByEmpties[empties&63]
 }
 
 // globals returns the weights of the global features of a position, read

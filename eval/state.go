@@ -8,25 +8,23 @@ import "math/bits"
 // or Pass. A State is a plain value (copying it is safe) and belongs to one
 // search at a time.
 //
-// Besides the board it holds every pattern instance's raw index as one
-// fixed side reads it, "reader 0", the side to move when Init was called
-// (digit 1 a disc of reader 0, 2 a disc of the other side), and which side
-// is to move now. Play adds to each index the change of the placed and the
-// flipped squares (per-square tables of instance and power of 3); Pass
-// changes only the side to move. No board transform, no gathering, no
-// base-3 conversion. When reader 0 is not to move, EvaluateState reads the
-// same indexes in a second set of tables, the first with digits 1 and 2
-// swapped (built at load), so that either side's evaluation is one table
-// read per instance.
+// Besides the board it holds every pattern instance's raw index twice: as
+// each side reads it (digit 1 a disc of the reader, 2 one of the other
+// side). Reader 0 is the side to move when Init was called. Play adds to
+// both readings the change of the placed and the flipped squares (per-square
+// tables of instance and power of 3); Pass changes only which reading is the
+// side to move's. No board transform, no gathering, no base-3 conversion,
+// and one weight table per stage serves both sides: a second table with the
+// digits swapped would double the weights a search keeps in cache.
 type State struct {
 	P, O uint64 // discs of the side to move and of the other side
-	// idx[n] is instance n's raw index read by reader 0, plus its
+	// idx[r][n] is instance n's raw index read by reader r, plus its
 	// pattern's offset in a full stage table (so that an evaluation adds
-	// no offsets; uint32 measured faster than uint16 plus offsets, though
-	// a State is twice the size). The array is padded to a power of two
-	// so that n&(idxLen-1) needs no bounds check.
-	idx   [idxLen]uint32
-	mover uint8 // 0: reader 0 is to move; 1: the other side
+	// no offsets; uint32 measured faster than uint16 plus offsets). Each
+	// reading is padded to a power of two so that n&(idxLen-1) needs no
+	// bounds check.
+	idx   [2][idxLen]uint32
+	mover uint8 // the reader to move: 0 or 1
 }
 
 // idxLen is numInstances rounded up to a power of two.
@@ -49,26 +47,15 @@ var sqUpdates = func() (t [64][]uint32) {
 func (e *Pattern) Init(s *State, player, opponent uint64) {
 	s.P, s.O, s.mover = player, opponent, 0
 	var idx [numInstances]int32
-	indexes(player, opponent, &idx)
-	for n, i := range idx {
-		s.idx[n] = uint32(i)
-	}
-	for n := numInstances; n < idxLen; n++ { // padding, so that equal positions give equal States
-		s.idx[n] = 0
-	}
-}
-
-// swapDigits returns pattern p's raw index i with digits 1 and 2 swapped:
-// the same squares read by the other side.
-func swapDigits(i int) int {
-	v, w := 0, 1
-	for ; i > 0; i /= 3 {
-		if d := i % 3; d != 0 {
-			v += (3 - d) * w
+	for r, pl := range [2][2]uint64{{player, opponent}, {opponent, player}} {
+		indexes(pl[0], pl[1], &idx)
+		for n, i := range idx {
+			s.idx[r][n] = uint32(i)
 		}
-		w *= 3
+		for n := numInstances; n < idxLen; n++ { // padding, so that equal positions give equal States
+			s.idx[r][n] = 0
+		}
 	}
-	return v
 }
 
 // Play sets dst to src after the side to move plays sq, flipping flips
@@ -87,20 +74,24 @@ func (e *Pattern) Play(dst, src *State, sq int, flips uint64) {
 }
 
 // playGo is Play's index update in Go, and playAVX2's reference.
-func playGo(dst, src *[idxLen]uint32, sq int, flips uint64, m uint8) {
+func playGo(dst, src *[2][idxLen]uint32, sq int, flips uint64, m uint8) {
 	if dst != src {
 		*dst = *src
 	}
-	// Reader 0 moving: the placed square goes 0 -> 1 (+pw) and the
-	// flipped ones 2 -> 1 (-pw); the other side moving: 0 -> 2 (+2pw) and
+	// In the mover's reading the placed square goes 0 -> 1 (+pw) and the
+	// flipped ones 2 -> 1 (-pw); in the other reading 0 -> 2 (+2pw) and
 	// 1 -> 2 (+pw). In uint32 arithmetic, -pw is pw*0xFFFFFFFF.
-	placed, flipped := uint32(1+m), 2*uint32(m)-1
+	own, other := &dst[m&1], &dst[(m^1)&1]
 	for _, u := range sqUpdates[sq&63] { // &63 drops the bounds check
-		dst[u>>16&(idxLen-1)] += placed * (u & 0xFFFF)
+		n := u >> 16 & (idxLen - 1)
+		own[n] += u & 0xFFFF
+		other[n] += 2 * (u & 0xFFFF)
 	}
 	for f := flips; f != 0; f &= f - 1 {
 		for _, u := range sqUpdates[bits.TrailingZeros64(f)&63] {
-			dst[u>>16&(idxLen-1)] += flipped * (u & 0xFFFF)
+			n := u >> 16 & (idxLen - 1)
+			own[n] -= u & 0xFFFF
+			other[n] += u & 0xFFFF
 		}
 	}
 }
@@ -147,15 +138,11 @@ var _ [46 - numInstances]struct{}
 // scoreState is Score from the indexes s carries.
 func (e *Pattern) scoreState(s *State) int {
 	empties := 64 - bits.OnesCount64(s.P|s.O)
-	w := e.stage(empties) // for the globals, which the swapped tables lack
-	t := w
-	if s.mover&1 != 0 {
-		t = e.swappedStage(empties)
-	}
+	t := e.stage(empties)
 	// Every instance written out, in four independent sums: no loop
 	// overhead, and no loop exit for the branch predictor to miss at
 	// every evaluation (valgrind's branch simulation counted one).
-	idx := &s.idx
+	idx := &s.idx[s.mover&1]
 	s0 := int(t[idx[0]]) + int(t[idx[1]]) + int(t[idx[2]]) + int(t[idx[3]]) +
 		int(t[idx[4]]) + int(t[idx[5]]) + int(t[idx[6]]) + int(t[idx[7]]) +
 		int(t[idx[8]]) + int(t[idx[9]]) + int(t[idx[10]]) + int(t[idx[11]])
@@ -168,5 +155,5 @@ func (e *Pattern) scoreState(s *State) int {
 	s3 := int(t[idx[36]]) + int(t[idx[37]]) + int(t[idx[38]]) + int(t[idx[39]]) +
 		int(t[idx[40]]) + int(t[idx[41]]) + int(t[idx[42]]) + int(t[idx[43]]) +
 		int(t[idx[44]]) + int(t[idx[45]])
-	return s0 + s1 + s2 + s3 + globals(w, s.P, s.O, empties)
+	return s0 + s1 + s2 + s3 + globals(t, s.P, s.O, empties)
 }

@@ -28,30 +28,27 @@
 	VPADDD 128(R8), Y4, Y4 \
 	VPADDD 160(R8), Y5, Y5
 
-// MOVER0(off, S) and MOVER1(off, S): the 32-byte chunk at off of dst (DI)
-// from src (SI), the placed square's row (AX) and the flipped rows' sum S,
-// for reader 0 to move (src + row - S) or the other side (src + 2 row +
-// S). Clobbers Y6 (and S for MOVER1).
-#define MOVER0(off, S) \
-	VMOVDQU off(SI), Y6 \
-	VPADDD off(AX), Y6, Y6 \
-	VPSUBD S, Y6, Y6 \
-	VMOVDQU Y6, off(DI)
-
-#define MOVER1(off, S) \
+// CHUNK(off, S): the 32-byte chunk at off of both readings. R is the
+// placed square's row (AX), S the flipped rows' sum: the mover's reading
+// (at R9 from the State) gains R - S (placed 0 -> 1, flipped 2 -> 1), the
+// other's (at R10) 2R + S (0 -> 2, 1 -> 2). Both chunks of src are read
+// before dst's are written, so dst may be src. Clobbers Y6, Y7 and S.
+#define CHUNK(off, S) \
 	VMOVDQU off(AX), Y6 \
+	VPSUBD S, Y6, Y7 \
 	VPADDD Y6, Y6, Y6 \
-	VPADDD off(SI), S, S \
 	VPADDD Y6, S, S \
-	VMOVDQU S, off(DI)
+	VPADDD off(SI)(R9*1), Y7, Y7 \
+	VPADDD off(SI)(R10*1), S, S \
+	VMOVDQU Y7, off(DI)(R9*1) \
+	VMOVDQU S, off(DI)(R10*1)
 
-// func playAVX2(dst, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64, mover uint32)
+// func playAVX2(dst, src *[2][idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64, mover uint32)
 //
 // Y0-Y5 sum the delta rows (deltaLanes = 48 lanes, 192 bytes a row) of
-// the flipped squares; then dst = src + row(sq) - sum for mover 0 (the
-// placed square 0 -> 1, the flipped 2 -> 1) or src + 2 row(sq) + sum for
-// mover 1 (0 -> 2, 1 -> 2). Each 32-byte chunk of src is read before the
-// same chunk of dst is written, so dst may be src.
+// the flipped squares; then each reading of src gains the placed square's
+// row and the sum as CHUNK says, into dst. A reading is idxLen = 64 lanes,
+// 256 bytes: the mover's starts at mover*256, the other's at the rest.
 TEXT ·playAVX2(SB), NOSPLIT, $0-44
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
@@ -77,22 +74,16 @@ placed:
 	LEAQ (AX)(AX*2), AX
 	SHLQ $6, AX
 	ADDQ DX, AX
-	TESTL CX, CX
-	JNZ  other
-	MOVER0(0, Y0)
-	MOVER0(32, Y1)
-	MOVER0(64, Y2)
-	MOVER0(96, Y3)
-	MOVER0(128, Y4)
-	MOVER0(160, Y5)
-	VZEROUPPER
-	RET
-other:
-	MOVER1(0, Y0)
-	MOVER1(32, Y1)
-	MOVER1(64, Y2)
-	MOVER1(96, Y3)
-	MOVER1(128, Y4)
-	MOVER1(160, Y5)
+	MOVL CX, R9
+	ANDL $1, R9
+	SHLL $8, R9
+	MOVL $256, R10
+	SUBL R9, R10
+	CHUNK(0, Y0)
+	CHUNK(32, Y1)
+	CHUNK(64, Y2)
+	CHUNK(96, Y3)
+	CHUNK(128, Y4)
+	CHUNK(160, Y5)
 	VZEROUPPER
 	RET

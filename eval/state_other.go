@@ -5,6 +5,6 @@ package eval
 // No assembly on this architecture: Play runs playGo.
 const playKernel = false
 
-func playAVX2(dst, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64, mover uint32) {
+func playAVX2(dst, src *[2][idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64, mover uint32) {
 	panic("eval: playAVX2 without amd64")
 }

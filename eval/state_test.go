@@ -73,20 +73,10 @@ func TestStateMatchesEvaluate(t *testing.T) {
 	}
 }
 
-// sameReading reports whether the indexes of a, read by its side to move,
+// sameReading reports whether the readings of a, its side to move's first,
 // equal those of b (which has reader 0 to move).
 func sameReading(a, b *State) bool {
-	for n := range numInstances {
-		i := int(a.idx[n]) - int(instOff[n])
-		if a.mover == 1 {
-			i = swapDigits(i)
-		}
-		i += int(instOff[n])
-		if i != int(b.idx[n]) {
-			return false
-		}
-	}
-	return true
+	return a.idx[a.mover] == b.idx[0] && a.idx[a.mover^1] == b.idx[1]
 }
 
 func TestSwapDigits(t *testing.T) {
@@ -97,9 +87,12 @@ func TestSwapDigits(t *testing.T) {
 		e.Init(&a, pos.Player, pos.Opponent)
 		e.Init(&b, pos.Opponent, pos.Player)
 		for n := range numInstances {
-			if swapDigits(int(a.idx[n]-uint32(instOff[n]))) != int(b.idx[n]-uint32(instOff[n])) {
+			if swapDigits(int(a.idx[0][n]-uint32(instOff[n]))) != int(b.idx[0][n]-uint32(instOff[n])) {
 				t.Fatalf("%v: instance %d: the two readings are not each other's swap", pos, n)
 			}
+		}
+		if a.idx[1] != b.idx[0] || a.idx[0] != b.idx[1] {
+			t.Fatalf("%v: a State's second reading is not the other side's first", pos)
 		}
 	}
 }
@@ -255,4 +248,17 @@ func TestPlayKernel(t *testing.T) {
 		}
 	}
 	t.Logf("%d moves", n)
+}
+
+// swapDigits returns pattern p's raw index i with digits 1 and 2 swapped:
+// the same squares read by the other side.
+func swapDigits(i int) int {
+	v, w := 0, 1
+	for ; i > 0; i /= 3 {
+		if d := i % 3; d != 0 {
+			v += (3 - d) * w
+		}
+		w *= 3
+	}
+	return v
 }
