@@ -281,69 +281,76 @@ func symmetries(b uint64) (t [8]uint64) {
 	return t
 }
 
-// tern returns the base-3 index of a gathered field (&1023 drops the bounds
-// checks; fields are at most 10 bits).
-func tern(p, o uint64) int32 { return int32(b2t[p&1023] + 2*b2t[o&1023]) }
+// both writes instance n's index in both readings from its gathered fields
+// p (reader 0's discs) and o: each reading is the other with digits 1 and 2
+// swapped, so one gather and two base-3 conversions serve both (&1023 drops
+// the bounds checks; fields are at most 10 bits).
+func both(idx *[2][numInstances]int32, n int, off int32, p, o uint64) {
+	tp, to := int32(b2t[p&1023]), int32(b2t[o&1023])
+	idx[0][n] = off + tp + 2*to
+	idx[1][n] = off + to + 2*tp
+}
 
 // indexes writes, for each pattern instance, its raw index plus its pattern's
-// offset in a full stage table. It is written out instance by instance (no
+// offset in a full stage table, as each side reads it: idx[0] with p's discs
+// as digit 1, idx[1] with o's. It is written out instance by instance (no
 // loops or function values) because it is most of the evaluation's time;
 // the symmetries used must be those of layout.instances, in that order,
 // which TestIndexesMatchNaive checks square by square.
-func indexes(p, o uint64, idx *[numInstances]int32) {
+func indexes(p, o uint64, idx *[2][numInstances]int32) {
 	P, O := symmetries(p), symmetries(o)
 	f := &layout.fullOff
 	off := f[patCorner3x3]
-	idx[0] = off + tern(gatherCorner3x3(P[0]), gatherCorner3x3(O[0]))
-	idx[1] = off + tern(gatherCorner3x3(P[1]), gatherCorner3x3(O[1]))
-	idx[2] = off + tern(gatherCorner3x3(P[2]), gatherCorner3x3(O[2]))
-	idx[3] = off + tern(gatherCorner3x3(P[3]), gatherCorner3x3(O[3]))
+	both(idx, 0, off, gatherCorner3x3(P[0]), gatherCorner3x3(O[0]))
+	both(idx, 1, off, gatherCorner3x3(P[1]), gatherCorner3x3(O[1]))
+	both(idx, 2, off, gatherCorner3x3(P[2]), gatherCorner3x3(O[2]))
+	both(idx, 3, off, gatherCorner3x3(P[3]), gatherCorner3x3(O[3]))
 	off = f[patCorner2x5]
-	idx[4] = off + tern(gatherCorner2x5(P[0]), gatherCorner2x5(O[0]))
-	idx[5] = off + tern(gatherCorner2x5(P[1]), gatherCorner2x5(O[1]))
-	idx[6] = off + tern(gatherCorner2x5(P[2]), gatherCorner2x5(O[2]))
-	idx[7] = off + tern(gatherCorner2x5(P[3]), gatherCorner2x5(O[3]))
-	idx[8] = off + tern(gatherCorner2x5(P[4]), gatherCorner2x5(O[4]))
-	idx[9] = off + tern(gatherCorner2x5(P[5]), gatherCorner2x5(O[5]))
-	idx[10] = off + tern(gatherCorner2x5(P[6]), gatherCorner2x5(O[6]))
-	idx[11] = off + tern(gatherCorner2x5(P[7]), gatherCorner2x5(O[7]))
+	both(idx, 4, off, gatherCorner2x5(P[0]), gatherCorner2x5(O[0]))
+	both(idx, 5, off, gatherCorner2x5(P[1]), gatherCorner2x5(O[1]))
+	both(idx, 6, off, gatherCorner2x5(P[2]), gatherCorner2x5(O[2]))
+	both(idx, 7, off, gatherCorner2x5(P[3]), gatherCorner2x5(O[3]))
+	both(idx, 8, off, gatherCorner2x5(P[4]), gatherCorner2x5(O[4]))
+	both(idx, 9, off, gatherCorner2x5(P[5]), gatherCorner2x5(O[5]))
+	both(idx, 10, off, gatherCorner2x5(P[6]), gatherCorner2x5(O[6]))
+	both(idx, 11, off, gatherCorner2x5(P[7]), gatherCorner2x5(O[7]))
 	off = f[patEdgeX]
-	idx[12] = off + tern(gatherEdgeX(P[0]), gatherEdgeX(O[0]))
-	idx[13] = off + tern(gatherEdgeX(P[2]), gatherEdgeX(O[2]))
-	idx[14] = off + tern(gatherEdgeX(P[4]), gatherEdgeX(O[4]))
-	idx[15] = off + tern(gatherEdgeX(P[5]), gatherEdgeX(O[5]))
+	both(idx, 12, off, gatherEdgeX(P[0]), gatherEdgeX(O[0]))
+	both(idx, 13, off, gatherEdgeX(P[2]), gatherEdgeX(O[2]))
+	both(idx, 14, off, gatherEdgeX(P[4]), gatherEdgeX(O[4]))
+	both(idx, 15, off, gatherEdgeX(P[5]), gatherEdgeX(O[5]))
 	n := 16
 	for k, sh := range [3]uint{8, 16, 24} { // rows 2, 3, 4 and their mirrors
 		off = f[patRow2+k]
-		idx[n] = off + tern(P[0]>>sh&0xFF, O[0]>>sh&0xFF)
-		idx[n+1] = off + tern(P[2]>>sh&0xFF, O[2]>>sh&0xFF)
-		idx[n+2] = off + tern(P[4]>>sh&0xFF, O[4]>>sh&0xFF)
-		idx[n+3] = off + tern(P[5]>>sh&0xFF, O[5]>>sh&0xFF)
+		both(idx, n, off, P[0]>>sh&0xFF, O[0]>>sh&0xFF)
+		both(idx, n+1, off, P[2]>>sh&0xFF, O[2]>>sh&0xFF)
+		both(idx, n+2, off, P[4]>>sh&0xFF, O[4]>>sh&0xFF)
+		both(idx, n+3, off, P[5]>>sh&0xFF, O[5]>>sh&0xFF)
 		n += 4
 	}
 	off = f[patDiag8]
-	idx[28] = off + tern(gatherDiag8(P[0]), gatherDiag8(O[0]))
-	idx[29] = off + tern(gatherDiag8(P[1]), gatherDiag8(O[1]))
+	both(idx, 28, off, gatherDiag8(P[0]), gatherDiag8(O[0]))
+	both(idx, 29, off, gatherDiag8(P[1]), gatherDiag8(O[1]))
 	off = f[patDiag7]
-	idx[30] = off + tern(gatherDiag7(P[0]), gatherDiag7(O[0]))
-	idx[31] = off + tern(gatherDiag7(P[1]), gatherDiag7(O[1]))
-	idx[32] = off + tern(gatherDiag7(P[2]), gatherDiag7(O[2]))
-	idx[33] = off + tern(gatherDiag7(P[3]), gatherDiag7(O[3]))
+	both(idx, 30, off, gatherDiag7(P[0]), gatherDiag7(O[0]))
+	both(idx, 31, off, gatherDiag7(P[1]), gatherDiag7(O[1]))
+	both(idx, 32, off, gatherDiag7(P[2]), gatherDiag7(O[2]))
+	both(idx, 33, off, gatherDiag7(P[3]), gatherDiag7(O[3]))
 	off = f[patDiag6]
-	idx[34] = off + tern(gatherDiag6(P[0]), gatherDiag6(O[0]))
-	idx[35] = off + tern(gatherDiag6(P[1]), gatherDiag6(O[1]))
-	idx[36] = off + tern(gatherDiag6(P[2]), gatherDiag6(O[2]))
-	idx[37] = off + tern(gatherDiag6(P[3]), gatherDiag6(O[3]))
+	both(idx, 34, off, gatherDiag6(P[0]), gatherDiag6(O[0]))
+	both(idx, 35, off, gatherDiag6(P[1]), gatherDiag6(O[1]))
+	both(idx, 36, off, gatherDiag6(P[2]), gatherDiag6(O[2]))
+	both(idx, 37, off, gatherDiag6(P[3]), gatherDiag6(O[3]))
 	off = f[patDiag5]
-	idx[38] = off + tern(gatherDiag5(P[0]), gatherDiag5(O[0]))
-	idx[39] = off + tern(gatherDiag5(P[1]), gatherDiag5(O[1]))
-	idx[40] = off + tern(gatherDiag5(P[2]), gatherDiag5(O[2]))
-	idx[41] = off + tern(gatherDiag5(P[3]), gatherDiag5(O[3]))
+	both(idx, 38, off, gatherDiag5(P[0]), gatherDiag5(O[0]))
+	both(idx, 39, off, gatherDiag5(P[1]), gatherDiag5(O[1]))
+	both(idx, 40, off, gatherDiag5(P[2]), gatherDiag5(O[2]))
+	both(idx, 41, off, gatherDiag5(P[3]), gatherDiag5(O[3]))
 	off = f[patDiag4]
-	idx[42] = off + tern(gatherDiag4(P[0]), gatherDiag4(O[0]))
-	idx[43] = off + tern(gatherDiag4(P[1]), gatherDiag4(O[1]))
-	idx[44] = off + tern(gatherDiag4(P[2]), gatherDiag4(O[2]))
-	idx[45] = off + tern(gatherDiag4(P[3]), gatherDiag4(O[3]))
+	both(idx, 42, off, gatherDiag4(P[0]), gatherDiag4(O[0]))
+	both(idx, 43, off, gatherDiag4(P[1]), gatherDiag4(O[1]))
+	both(idx, 44, off, gatherDiag4(P[2]), gatherDiag4(O[2]))
+	both(idx, 45, off, gatherDiag4(P[3]), gatherDiag4(O[3]))
 }
 
 // mobilities returns the legal move counts of both sides.

@@ -83,10 +83,10 @@ func globals(w *[fullStride]int16, p, o uint64, empties int) int {
 func (e *Pattern) Score(player, opponent uint64) int {
 	empties := 64 - bits.OnesCount64(player|opponent)
 	w := e.stage(empties)
-	var idx [numInstances]int32
+	var idx [2][numInstances]int32
 	indexes(player, opponent, &idx)
 	sum := 0
-	for _, i := range idx {
+	for _, i := range idx[0] {
 		sum += int(w[i])
 	}
 	return sum + globals(w, player, opponent, empties)
@@ -99,9 +99,9 @@ func (e *Pattern) Score(player, opponent uint64) int {
 // disagree on what a weight means.
 func Features(player, opponent uint64, dst *[NumFeatures]int32) (empties int) {
 	l := layout
-	var idx [numInstances]int32
+	var idx [2][numInstances]int32
 	indexes(player, opponent, &idx)
-	for n, i := range idx {
+	for n, i := range idx[0] {
 		p := l.instOf[n]
 		dst[n] = l.packOff[p] + int32(l.classOf[p][i-l.fullOff[p]])
 	}

@@ -71,10 +71,13 @@ func naiveIndexes(p, o uint64) (idx [numInstances]int32) {
 
 func TestIndexesMatchNaive(t *testing.T) {
 	for _, pos := range randomPositions(1, 200) {
-		var got [numInstances]int32
+		var got [2][numInstances]int32
 		indexes(pos.Player, pos.Opponent, &got)
-		if want := naiveIndexes(pos.Player, pos.Opponent); got != want {
-			t.Fatalf("%v: indexes %v, naive %v", pos, got, want)
+		if want := naiveIndexes(pos.Player, pos.Opponent); got[0] != want {
+			t.Fatalf("%v: indexes %v, naive %v", pos, got[0], want)
+		}
+		if want := naiveIndexes(pos.Opponent, pos.Player); got[1] != want {
+			t.Fatalf("%v: the other side's indexes %v, naive %v", pos, got[1], want)
 		}
 	}
 }

@@ -46,10 +46,10 @@ var sqUpdates = func() (t [64][]uint32) {
 // Init sets s to the position (player to move).
 func (e *Pattern) Init(s *State, player, opponent uint64) {
 	s.P, s.O, s.mover = player, opponent, 0
-	var idx [numInstances]int32
-	for r, pl := range [2][2]uint64{{player, opponent}, {opponent, player}} {
-		indexes(pl[0], pl[1], &idx)
-		for n, i := range idx {
+	var idx [2][numInstances]int32
+	indexes(player, opponent, &idx)
+	for r := range idx {
+		for n, i := range idx[r] {
 			s.idx[r][n] = uint32(i)
 		}
 		for n := numInstances; n < idxLen; n++ { // padding, so that equal positions give equal States
