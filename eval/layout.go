@@ -24,15 +24,15 @@ const (
 	patDiag8            // a1-h8
 	patDiag7            // b1-h7
 	patDiag6            // c1-h6
-	patDiag5            // d1-h5
-	patDiag4            // e1-h4
+	patDiag54           // d1-h5 + e1-h4 (the two short diagonals together)
+	patEdgeBlock        // a1 c1-f1 h1 + c2-f2
 	numPatterns
 )
 
 // patternNames name the patterns in reports and tests.
 var patternNames = [numPatterns]string{
 	"corner3x3", "corner2x5", "edge+2X", "row2", "row3", "row4",
-	"diag8", "diag7", "diag6", "diag5", "diag4",
+	"diag8", "diag7", "diag6", "diag5+4", "edgeblock",
 }
 
 // patternSquares lists each pattern's squares in digit order.
@@ -52,11 +52,12 @@ var patternSquares = func() (t [numPatterns][]bitboard.Square) {
 	}
 	t[patEdgeX] = append(t[patEdgeX], sq(1, 1), sq(6, 1))
 	for n := 8; n >= 4; n-- { // diagonal of length n: (8-n, 0) ... (7, n-1)
-		p := patDiag8 + 8 - n
+		p := min(patDiag8+8-n, patDiag54)
 		for k := 0; k < n; k++ {
 			t[p] = append(t[p], sq(8-n+k, k))
 		}
 	}
+	t[patEdgeBlock] = []bitboard.Square{sq(0, 0), sq(2, 0), sq(3, 0), sq(4, 0), sq(5, 0), sq(7, 0), sq(2, 1), sq(3, 1), sq(4, 1), sq(5, 1)}
 	return t
 }()
 
@@ -121,7 +122,7 @@ const (
 // fullStride is the number of full weights of one stage: every raw index of
 // every pattern, then the globals. It is a constant so that a stage's table
 // can be a fixed-size array; buildLayout checks it.
-const fullStride = 167265 + globSize
+const fullStride = 245673 + globSize
 
 // packedStride is the number of packed weights of one stage: one per
 // canonical class, then the globals.
@@ -266,6 +267,8 @@ func gatherDiag7(b uint64) uint64     { return (b & 0x0080402010080402) * 0x0101
 func gatherDiag6(b uint64) uint64     { return (b & 0x0000804020100804) * 0x0101010101010101 >> 58 }
 func gatherDiag5(b uint64) uint64     { return (b & 0x0000008040201008) * 0x0101010101010101 >> 59 }
 func gatherDiag4(b uint64) uint64     { return (b & 0x0000000080402010) * 0x0101010101010101 >> 60 }
+func gatherDiag54(b uint64) uint64    { return gatherDiag5(b) | gatherDiag4(b)<<5 }
+func gatherEdgeBlock(b uint64) uint64 { return b&1 | b>>1&0x1E | b>>2&0x20 | b>>4&0x3C0 }
 
 // symmetries returns the 8 transformed copies of b, indexed like
 // bitboard.Symmetry (bit 0 mirror, bit 1 flip, bit 2 transpose).
@@ -341,16 +344,16 @@ func indexes(p, o uint64, idx *[2][numInstances]int32) {
 	both(idx, 35, off, gatherDiag6(P[1]), gatherDiag6(O[1]))
 	both(idx, 36, off, gatherDiag6(P[2]), gatherDiag6(O[2]))
 	both(idx, 37, off, gatherDiag6(P[3]), gatherDiag6(O[3]))
-	off = f[patDiag5]
-	both(idx, 38, off, gatherDiag5(P[0]), gatherDiag5(O[0]))
-	both(idx, 39, off, gatherDiag5(P[1]), gatherDiag5(O[1]))
-	both(idx, 40, off, gatherDiag5(P[2]), gatherDiag5(O[2]))
-	both(idx, 41, off, gatherDiag5(P[3]), gatherDiag5(O[3]))
-	off = f[patDiag4]
-	both(idx, 42, off, gatherDiag4(P[0]), gatherDiag4(O[0]))
-	both(idx, 43, off, gatherDiag4(P[1]), gatherDiag4(O[1]))
-	both(idx, 44, off, gatherDiag4(P[2]), gatherDiag4(O[2]))
-	both(idx, 45, off, gatherDiag4(P[3]), gatherDiag4(O[3]))
+	off = f[patDiag54]
+	both(idx, 38, off, gatherDiag54(P[0]), gatherDiag54(O[0]))
+	both(idx, 39, off, gatherDiag54(P[1]), gatherDiag54(O[1]))
+	both(idx, 40, off, gatherDiag54(P[2]), gatherDiag54(O[2]))
+	both(idx, 41, off, gatherDiag54(P[3]), gatherDiag54(O[3]))
+	off = f[patEdgeBlock]
+	both(idx, 42, off, gatherEdgeBlock(P[0]), gatherEdgeBlock(O[0]))
+	both(idx, 43, off, gatherEdgeBlock(P[2]), gatherEdgeBlock(O[2]))
+	both(idx, 44, off, gatherEdgeBlock(P[4]), gatherEdgeBlock(O[4]))
+	both(idx, 45, off, gatherEdgeBlock(P[5]), gatherEdgeBlock(O[5]))
 }
 
 // mobilities returns the legal move counts of both sides.
