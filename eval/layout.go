@@ -52,6 +52,8 @@ var patternSquares = func() (t [numPatterns][]bitboard.Square) {
 	}
 	t[patEdgeX] = append(t[patEdgeX], sq(1, 1), sq(6, 1))
 	for n := 8; n >= 4; n-- { // diagonal of length n: (8-n, 0) ... (7, n-1)
+		// The diagonals of 5 and 4 squares are one pattern, read in one
+		// table: its digits are the 5-square one's, then the 4-square one's.
 		p := min(patDiag8+8-n, patDiag54)
 		for k := 0; k < n; k++ {
 			t[p] = append(t[p], sq(8-n+k, k))
