@@ -5,11 +5,11 @@ package search
 // The Multi-ProbCut model fitted by cmd/outflank/internal/mpcfit (see search/README.md).
 var (
 	// Midgame: deep ≈ shallow, sigma = mpcMidSigma · (1, empties, shallow, depth).
-	mpcMidSigma = [4]float64{4.76397, -0.0517127, -0.493811, 0.198354}
+	mpcMidSigma = [4]float64{4.60637, -0.0493254, -0.445785, 0.175831}
 	// Endgame: exact ≈ mpcEndA·shallow + mpcEndB, sigma = mpcEndSigma · (1, e, shallow),
 	// e the empties clamped to mpcEndMinEmpties..mpcEndMaxEmpties.
-	mpcEndSigma      = [3]float64{9.7051, -0.133074, -0.310401}
-	mpcEndA, mpcEndB = 1.05653, 0.102277
+	mpcEndSigma      = [3]float64{9.14901, -0.107503, -0.290291}
+	mpcEndA, mpcEndB = 1.05977, 0.144859
 )
 
 const mpcEndMinEmpties, mpcEndMaxEmpties = 16, 23
