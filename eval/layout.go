@@ -72,9 +72,10 @@ const (
 
 // Stages: weights change with the number of empty squares, in groups of
 // 60/stages empties (the 60-empty start position joins the last group).
-// The embedded weights have DefaultStages; a weights file may have any
-// count that divides 60 (ValidStages): finer stages follow the game more
-// closely and need more positions to fill each one.
+// DefaultStages is the trainer's default (the embedded weights have 30,
+// from `outflank train --stages 30`); a weights file may have any count
+// that divides 60 (ValidStages): finer stages follow the game more closely
+// and need more positions to fill each one.
 const DefaultStages = 15
 
 // ValidStages reports whether an evaluation may have n stages.

@@ -19,7 +19,7 @@ import (
 //	offset size
 //	 0     4    magic "OFEV"
 //	 4     2    format version (1)
-//	 6     2    stages (DefaultStages in the embedded file; any divisor of 60)
+//	 6     2    stages (30 in the embedded file; any divisor of 60)
 //	 8     4    layout hash: pattern squares, instances, stages, globals
 //	12     2    scale (weight units per disc)
 //	14     2    reserved, 0

@@ -162,7 +162,7 @@ func (c *trainConfig) fitFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&f.Overlap, "overlap", 1, "positions within this many empties of a stage's edge also train the neighbouring stage (0 = off)")
 	fs.Float64Var(&f.Smooth, "smooth", 0, "pull each weight towards the same weight of the neighbouring stages (Adam)")
 	fs.IntVar(&f.StageTie, "stage-tie", 1, "train groups of this many neighbouring stages as one (ablations; Adam)")
-	fs.IntVar(&f.Stages, "stages", eval.DefaultStages, "weight stages by empties: a divisor of 60 (15: 4 empties each, the embedded weights'; 30: 2; 60: 1)")
+	fs.IntVar(&f.Stages, "stages", eval.DefaultStages, "weight stages by empties: a divisor of 60 (15: 4 empties each; 30: 2, the embedded weights'; 60: 1)")
 	fs.StringSliceVar(&f.Disable, "disable", nil, "feature families to leave out (weights 0), e.g. row2,parity (ablations; Adam)")
 	fs.StringVar(&f.Checkpoint, "checkpoint", "", "save the training state here after each epoch")
 	fs.BoolVar(&f.Resume, "resume", false, "continue from --checkpoint if it exists")
