@@ -45,7 +45,8 @@
 //
 // MultiPV > 1 searches every root move with its own full window, so
 // Info.Moves holds exact (or WLD) scores after a solve and depth-limited
-// scores in the midgame.
+// scores in the midgame; with Limits.MultiPVMargin, only the moves within
+// that margin of the best have exact scores, the others upper bounds.
 //
 // Threads > 1: the search splits its tree over the threads (young brothers
 // wait, parallel.go), the exact solve and the midgame alike, and an exact

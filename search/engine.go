@@ -46,6 +46,13 @@ type Limits struct {
 	EndgameEmpties int
 	WLD            bool // solve for win/loss/draw only (faster than the exact score)
 	MultiPV        int  // >1: also score up to this many best root moves (Info.Moves)
+	// MultiPVMargin, with MultiPV > 1 and above 0: a root move that scores
+	// more than this many discs below the best so far is searched only far
+	// enough to prove it, and its score in Info.Moves is an upper bound
+	// (at most best-MultiPVMargin-1). The moves within the margin keep
+	// exact scores. For callers that ignore moves that far below the
+	// best (the self-play softmax gives them weight 0).
+	MultiPVMargin int
 }
 
 // DefaultEndgameEmpties is the number of empties at or below which Search

@@ -242,7 +242,9 @@ func (r *rootSearch) rootMoves() []rootMove {
 
 // searchMoves runs a PVS over the root moves with window (alpha, beta),
 // child giving a child's score for the side to move there. With multi, every
-// move gets its own full window, so every score is exact. Moves end sorted
+// move gets its own full window, so every score is exact, except that with
+// Limits.MultiPVMargin a move's window starts that margin below the best
+// score so far: one that fails low keeps an upper bound. Moves end sorted
 // best first; the best score is returned.
 func (r *rootSearch) searchMoves(moves []rootMove, alpha, beta int, multi bool, child func(np, no uint64, a, b int) int) int {
 	p, o := r.pos.Player, r.pos.Opponent
@@ -253,7 +255,11 @@ func (r *rootSearch) searchMoves(moves []rootMove, alpha, beta int, multi bool, 
 		var v int
 		switch {
 		case multi:
-			v = -child(np, no, -beta, -alpha)
+			lo := alpha
+			if r.lim.MultiPVMargin > 0 && i > 0 {
+				lo = max(alpha, best-r.lim.MultiPVMargin-1)
+			}
+			v = -child(np, no, -beta, -lo)
 		case i == 0:
 			v = -child(np, no, -beta, -a)
 		default:

@@ -221,6 +221,44 @@ func TestMultiPV(t *testing.T) {
 	}
 }
 
+// TestMultiPVMargin checks the margin's contract against the known score
+// of every move: exact within the margin of the best, an upper bound below
+// best-margin beyond it.
+func TestMultiPVMargin(t *testing.T) {
+	const margin = 4
+	for _, pos := range readFFO(t, "fforum-1-19.obf")[:4] {
+		eng := New(Options{HashMB: 4})
+		info := eng.Search(context.Background(), pos.Position, Limits{EndgameEmpties: AlwaysSolve, MultiPV: 64, MultiPVMargin: margin}, nil)
+		if len(info.Moves) != len(pos.Scores) {
+			t.Fatalf("%s: %d moves scored, want %d", pos.Position, len(info.Moves), len(pos.Scores))
+		}
+		want := map[bitboard.Square]int{}
+		for _, ms := range pos.Scores {
+			want[ms.Move] = ms.Score
+		}
+		best, bounded := pos.Scores[0].Score, 0
+		for _, ms := range info.Moves {
+			w := want[ms.Move]
+			switch {
+			case w >= best-margin && ms.Score != w:
+				t.Errorf("%s: %s scored %d, want exactly %d (within the margin)", pos.Position, ms.Move, ms.Score, w)
+			case w < best-margin && (ms.Score < w || ms.Score > best-margin-1):
+				t.Errorf("%s: %s scored %d, want a bound in [%d, %d]", pos.Position, ms.Move, ms.Score, w, best-margin-1)
+			case w < best-margin:
+				bounded++
+			}
+		}
+		if info.Score != best || info.Best != pos.Scores[0].Move && want[info.Best] != best {
+			t.Errorf("%s: best %s %d, want %d", pos.Position, info.Best, info.Score, best)
+		}
+		full := New(Options{HashMB: 4}).Search(context.Background(), pos.Position, Limits{EndgameEmpties: AlwaysSolve, MultiPV: 64}, nil)
+		if bounded > 0 && info.Nodes >= full.Nodes {
+			t.Errorf("%s: %d nodes with the margin, %d without: the bounds saved nothing", pos.Position, info.Nodes, full.Nodes)
+		}
+		t.Logf("%s: %d of %d moves beyond the margin; %d nodes, %d without it", pos.Position, bounded, len(info.Moves), info.Nodes, full.Nodes)
+	}
+}
+
 func readFFO(t testing.TB, name string) []bitboard.OBFEntry {
 	f, err := os.Open("../testdata/ffo/" + name)
 	if err != nil {

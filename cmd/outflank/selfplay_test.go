@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -113,6 +114,43 @@ func TestSelfplayCommand(t *testing.T) {
 	stdout, _, err = runCmd(t, "selfplay", "check", merged)
 	if err == nil || !strings.Contains(stdout, "BAD") {
 		t.Errorf("check of a damaged file: %v\n%s", err, stdout)
+	}
+}
+
+// --bounded scores only the moves the softmax can choose exactly, so it
+// plays the same games as the full scores; it is part of the job's level,
+// so a run cannot continue a file of the other kind.
+func TestSelfplayBounded(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--games", "6", "--seed", "5", "--solve", "12", "--depth", "4", "--hash", "4", "--workers", "2", "--quiet"}
+	full, bnd := filepath.Join(dir, "full.sp"), filepath.Join(dir, "bounded.sp")
+	if _, stderr, err := runCmd(t, append([]string{"selfplay", full}, args...)...); err != nil {
+		t.Fatalf("selfplay: %v\n%s", err, stderr)
+	}
+	if _, stderr, err := runCmd(t, append([]string{"selfplay", bnd, "--bounded"}, args...)...); err != nil {
+		t.Fatalf("selfplay --bounded: %v\n%s", err, stderr)
+	}
+	hf, gf, err := selfplay.ReadFile(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hb, gb, err := selfplay.ReadFile(bnd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(hf.Params, "margin:") || !strings.Contains(hb.Params, ",margin:14\"") {
+		t.Errorf("levels: %q and %q", hf.Params, hb.Params)
+	}
+	if len(gf) != 6 || len(gb) != 6 {
+		t.Fatalf("%d and %d games", len(gf), len(gb))
+	}
+	for i := range gf {
+		if !reflect.DeepEqual(gf[i], gb[i]) {
+			t.Errorf("game %d differs:\n%+v\n%+v", i, gf[i], gb[i])
+		}
+	}
+	if _, _, err := runCmd(t, append([]string{"selfplay", full, "--bounded", "--games", "8"}, args[2:]...)...); err == nil {
+		t.Error("a bounded run continued a file of full scores")
 	}
 }
 

@@ -144,6 +144,20 @@ func (c Config) weights() []uint64 {
 	return w
 }
 
+// Reach is how far below the best score, in discs, a move can still be
+// chosen: every move further below has softmax weight 0. An engine may
+// give such moves any score at most best-Reach-1 (an upper bound) without
+// changing a choice.
+func (c Config) Reach() int {
+	w := c.weights()
+	for d := len(w) - 1; d > 0; d-- {
+		if w[d] != 0 {
+			return d
+		}
+	}
+	return 0
+}
+
 // Run plays the games of cfg's set that path does not hold yet and appends
 // them to path, one block per cfg.Block games in index order, then writes
 // the end record. A file from an earlier run of the same configuration is
