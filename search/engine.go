@@ -53,6 +53,13 @@ type Limits struct {
 	// exact scores. For callers that ignore moves that far below the
 	// best (the self-play softmax gives them weight 0).
 	MultiPVMargin int
+	// MultiPVFinal, with MultiPV > 1 and a Depth: only the last midgame
+	// iteration (Depth) scores every root move; the ones before it look
+	// for the best move alone, as a search without MultiPV does. The
+	// scores are the last iteration's either way, from a table filled
+	// differently (so they may differ where the table's deeper entries
+	// decide), and cost less.
+	MultiPVFinal bool
 }
 
 // DefaultEndgameEmpties is the number of empties at or below which Search

@@ -295,7 +295,7 @@ func (r *rootSearch) searchMoves(moves []rootMove, alpha, beta int, multi bool, 
 // score.
 func (r *rootSearch) iterate(moves []rootMove, d int, exact bool, sel int) int {
 	r.s.sel = sel
-	multi := r.lim.MultiPV > 1
+	multi := r.multiAt(d)
 	child := func(np, no uint64, a, b int) int { return r.s.mid(np, no, a, b, d-1) }
 	if d < 4 || multi || exact {
 		return r.searchMoves(moves, -inf, inf, multi, child)
@@ -326,6 +326,13 @@ func (r *rootSearch) iterate(moves []rootMove, d int, exact bool, sel int) int {
 			return v
 		}
 	}
+}
+
+// multiAt reports whether the iteration to depth d scores every root move
+// (Limits.MultiPV, Limits.MultiPVFinal): with MultiPVFinal only the last,
+// at the depth limit or at the end of the game, whichever comes first.
+func (r *rootSearch) multiAt(d int) bool {
+	return r.lim.MultiPV > 1 && (!r.lim.MultiPVFinal || r.lim.Depth <= 0 || d >= min(r.lim.Depth, r.pos.Empties()))
 }
 
 // solve finds the exact (or WLD) score of the root.
@@ -389,7 +396,7 @@ func (r *rootSearch) result(moves []rootMove, d, score int, exact bool, sel int)
 	info := Info{Depth: d, Selectivity: selectivityLevels[sel].percent, Exact: exact, WLD: exact && r.lim.WLD, Score: score, Best: moves[0].sq,
 		Nodes: nodes, Time: time.Since(r.start)}
 	info.PV = r.ttPV(moves[0].sq, max(d, 1))
-	if r.lim.MultiPV > 1 {
+	if r.multiAt(d) {
 		for i := range moves[:min(len(moves), r.lim.MultiPV)] {
 			info.Moves = append(info.Moves, MoveScore{Move: moves[i].sq, Score: moves[i].score})
 		}

@@ -259,6 +259,40 @@ func TestMultiPVMargin(t *testing.T) {
 	}
 }
 
+// TestMultiPVFinal: scoring every root move in the last iteration only
+// still gives every move a score, the best first, for fewer nodes; and a
+// depth past the end still ends in every move's exact score.
+func TestMultiPVFinal(t *testing.T) {
+	ctx := context.Background()
+	for _, pos := range readFFO(t, "fforum-40-59.obf")[:3] {
+		lim := Limits{Depth: 6, MultiPV: 64, EndgameEmpties: 1, Selectivity: 100}
+		full := New(Options{HashMB: 4}).Search(ctx, pos.Position, lim, nil)
+		lim.MultiPVFinal = true
+		last := New(Options{HashMB: 4}).Search(ctx, pos.Position, lim, nil)
+		n := bits.OnesCount64(bitboard.Moves(pos.Position.Player, pos.Position.Opponent))
+		if len(full.Moves) != n || len(last.Moves) != n {
+			t.Fatalf("%s: %d and %d moves scored, want %d", pos.Position, len(full.Moves), len(last.Moves), n)
+		}
+		if last.Moves[0].Score != last.Score || last.Moves[0].Move != last.Best || last.Score != full.Score {
+			t.Errorf("%s: best %s %d (first listed %v), full multi-PV %d", pos.Position, last.Best, last.Score, last.Moves[0], full.Score)
+		}
+		if last.Nodes >= full.Nodes {
+			t.Errorf("%s: %d nodes scoring the last iteration only, %d scoring all", pos.Position, last.Nodes, full.Nodes)
+		}
+		t.Logf("%s: %d nodes, %d with every iteration scoring all moves", pos.Position, last.Nodes, full.Nodes)
+	}
+	pos := readFFO(t, "fforum-1-19.obf")[0]
+	info := New(Options{HashMB: 4}).Search(ctx, pos.Position, Limits{Depth: 40, MultiPV: 64, MultiPVFinal: true, EndgameEmpties: 1, Selectivity: 100}, nil)
+	if !info.Exact || len(info.Moves) != len(pos.Scores) {
+		t.Fatalf("past the end: exact %v, %d moves, want %d", info.Exact, len(info.Moves), len(pos.Scores))
+	}
+	for i, ms := range info.Moves {
+		if ms.Score != pos.Scores[i].Score {
+			t.Errorf("past the end: move %d %v, want score %d", i, ms, pos.Scores[i].Score)
+		}
+	}
+}
+
 func readFFO(t testing.TB, name string) []bitboard.OBFEntry {
 	f, err := os.Open("../testdata/ffo/" + name)
 	if err != nil {

@@ -159,6 +159,26 @@ func TestSelfplayBounded(t *testing.T) {
 	}
 }
 
+// --final-multipv plays whole games, and says so in the level.
+func TestSelfplayFinalMultiPV(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "final.sp")
+	if _, stderr, err := runCmd(t, "selfplay", out, "--games", "4", "--seed", "5", "--solve", "12", "--depth", "4", "--hash", "4", "--workers", "2", "--quiet", "--bounded", "--final-multipv"); err != nil {
+		t.Fatalf("selfplay: %v\n%s", err, stderr)
+	}
+	h, games, err := selfplay.ReadFile(out)
+	if err != nil || len(games) != 4 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	if !strings.Contains(h.Params, ",margin:14,multipv-final\"") {
+		t.Errorf("level %q", h.Params)
+	}
+	for _, g := range games {
+		if _, err := g.Positions(); err != nil || len(g.Evals) == 0 {
+			t.Errorf("game %d: %v, %d evaluations", g.Index, err, len(g.Evals))
+		}
+	}
+}
+
 func TestSelfplayBadInput(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "o.sp")
