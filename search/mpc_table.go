@@ -5,11 +5,11 @@ package search
 // The Multi-ProbCut model fitted by cmd/outflank/internal/mpcfit (see search/README.md).
 var (
 	// Midgame: deep ≈ shallow, sigma = mpcMidSigma · (1, empties, shallow, depth).
-	mpcMidSigma = [4]float64{4.60637, -0.0493254, -0.445785, 0.175831}
+	mpcMidSigma = [4]float64{4.64314, -0.0511863, -0.462829, 0.184008}
 	// Endgame: exact ≈ mpcEndA·shallow + mpcEndB, sigma = mpcEndSigma · (1, e, shallow),
 	// e the empties clamped to mpcEndMinEmpties..mpcEndMaxEmpties.
-	mpcEndSigma      = [3]float64{9.14901, -0.107503, -0.290291}
-	mpcEndA, mpcEndB = 1.05977, 0.144859
+	mpcEndSigma      = [3]float64{9.2749, -0.117153, -0.278869}
+	mpcEndA, mpcEndB = 1.064, 0.116972
 )
 
 const mpcEndMinEmpties, mpcEndMaxEmpties = 16, 23
