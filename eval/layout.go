@@ -15,16 +15,16 @@ import (
 // share one weight table, and the evaluation of a position equals that of
 // its mirror images by construction.
 const (
-	patCorner3x3 = iota // a1 b1 c1 / a2 b2 c2 / a3 b3 c3
+	patCorner3x3 = iota // a1 b1 c1 / a2 b2 c2 / a3 b3 c3 + d1 a4
 	patCorner2x5        // a1-e1 / a2-e2
 	patEdgeX            // a1-h1 + b2 g2 (edge and its X-squares)
 	patRow2             // a2-h2
 	patRow3             // a3-h3
 	patRow4             // a4-h4
 	patDiag8            // a1-h8
-	patDiag7            // b1-h7
-	patDiag6            // c1-h6
-	patDiag54           // d1-h5 + e1-h4 (the two short diagonals together)
+	patDiag74           // b1-h7 + e1-h4
+	patDiag65           // c1-h6 + d1-h5
+	patCross            // a1 b2 c3 d4 + b1 c2 d3 + a2 b3 c4
 	patEdgeBlock        // a1 c1-f1 h1 + c2-f2
 	numPatterns
 )
@@ -32,13 +32,13 @@ const (
 // patternNames name the patterns in reports and tests.
 var patternNames = [numPatterns]string{
 	"corner3x3", "corner2x5", "edge+2X", "row2", "row3", "row4",
-	"diag8", "diag7", "diag6", "diag5+4", "edgeblock",
+	"diag8", "diag7+4", "diag6+5", "cross", "edgeblock",
 }
 
 // patternSquares lists each pattern's squares in digit order.
 var patternSquares = func() (t [numPatterns][]bitboard.Square) {
 	sq := bitboard.SquareAt
-	t[patCorner3x3] = []bitboard.Square{sq(0, 0), sq(1, 0), sq(2, 0), sq(0, 1), sq(1, 1), sq(2, 1), sq(0, 2), sq(1, 2), sq(2, 2)}
+	t[patCorner3x3] = []bitboard.Square{sq(0, 0), sq(1, 0), sq(2, 0), sq(0, 1), sq(1, 1), sq(2, 1), sq(0, 2), sq(1, 2), sq(2, 2), sq(3, 0), sq(0, 3)}
 	for r := 0; r < 2; r++ {
 		for c := 0; c < 5; c++ {
 			t[patCorner2x5] = append(t[patCorner2x5], sq(c, r))
@@ -51,14 +51,19 @@ var patternSquares = func() (t [numPatterns][]bitboard.Square) {
 		t[patRow4] = append(t[patRow4], sq(c, 3))
 	}
 	t[patEdgeX] = append(t[patEdgeX], sq(1, 1), sq(6, 1))
-	for n := 8; n >= 4; n-- { // diagonal of length n: (8-n, 0) ... (7, n-1)
-		// The diagonals of 5 and 4 squares are one pattern, read in one
-		// table: its digits are the 5-square one's, then the 4-square one's.
-		p := min(patDiag8+8-n, patDiag54)
+	diag := func(n int) (d []bitboard.Square) { // diagonal of length n: (8-n, 0) ... (7, n-1)
 		for k := 0; k < n; k++ {
-			t[p] = append(t[p], sq(8-n+k, k))
+			d = append(d, sq(8-n+k, k))
 		}
+		return d
 	}
+	// The diagonals of 7 and 4 squares are one pattern, read in one table:
+	// its digits are the 7-square one's, then the 4-square one's; likewise
+	// those of 6 and 5.
+	t[patDiag8] = diag(8)
+	t[patDiag74] = append(diag(7), diag(4)...)
+	t[patDiag65] = append(diag(6), diag(5)...)
+	t[patCross] = []bitboard.Square{sq(0, 0), sq(1, 1), sq(2, 2), sq(3, 3), sq(1, 0), sq(2, 1), sq(3, 2), sq(0, 1), sq(1, 2), sq(2, 3)}
 	t[patEdgeBlock] = []bitboard.Square{sq(0, 0), sq(2, 0), sq(3, 0), sq(4, 0), sq(5, 0), sq(7, 0), sq(2, 1), sq(3, 1), sq(4, 1), sq(5, 1)}
 	return t
 }()
@@ -125,7 +130,7 @@ const (
 // fullStride is the number of full weights of one stage: every raw index of
 // every pattern, then the globals. It is a constant so that a stage's table
 // can be a fixed-size array; buildLayout checks it.
-const fullStride = 245673 + globSize
+const fullStride = 793881 + globSize
 
 // packedStride is the number of packed weights of one stage: one per
 // canonical class, then the globals.
@@ -242,12 +247,12 @@ func layoutHash(stages int) uint32 {
 	return h.Sum32()
 }
 
-// b2t maps a row of up to 10 bits to the base-3 number with the same digits,
+// b2t maps a row of up to 11 bits to the base-3 number with the same digits,
 // so that a pattern index is b2t[player bits] + 2*b2t[opponent bits].
-var b2t = func() (t [1 << 10]uint32) {
+var b2t = func() (t [1 << 11]uint32) {
 	for i := range t {
 		v, p := 0, 1
-		for k := 0; k < 10; k++ {
+		for k := 0; k < 11; k++ {
 			if i>>k&1 != 0 {
 				v += p
 			}
@@ -262,7 +267,9 @@ var b2t = func() (t [1 << 10]uint32) {
 // digit order. Diagonals use the multiply trick: the squares are in distinct
 // columns, so multiplying by the 0x01 repeated byte stacks them into the top
 // byte without carries.
-func gatherCorner3x3(b uint64) uint64 { return b&7 | b>>5&0x38 | b>>10&0x1C0 }
+func gatherCorner3x3(b uint64) uint64 {
+	return b&7 | b>>5&0x38 | b>>10&0x1C0 | b<<6&0x200 | b>>14&0x400
+}
 func gatherCorner2x5(b uint64) uint64 { return b&0x1F | b>>3&0x3E0 }
 func gatherEdgeX(b uint64) uint64     { return b&0xFF | b>>1&0x100 | b>>5&0x200 }
 func gatherDiag8(b uint64) uint64     { return (b & 0x8040201008040201) * 0x0101010101010101 >> 56 }
@@ -270,7 +277,16 @@ func gatherDiag7(b uint64) uint64     { return (b & 0x0080402010080402) * 0x0101
 func gatherDiag6(b uint64) uint64     { return (b & 0x0000804020100804) * 0x0101010101010101 >> 58 }
 func gatherDiag5(b uint64) uint64     { return (b & 0x0000008040201008) * 0x0101010101010101 >> 59 }
 func gatherDiag4(b uint64) uint64     { return (b & 0x0000000080402010) * 0x0101010101010101 >> 60 }
-func gatherDiag54(b uint64) uint64    { return gatherDiag5(b) | gatherDiag4(b)<<5 }
+func gatherDiag74(b uint64) uint64    { return gatherDiag7(b) | gatherDiag4(b)<<7 }
+func gatherDiag65(b uint64) uint64    { return gatherDiag6(b) | gatherDiag5(b)<<6 }
+
+// gatherCross: a1-d4 as the main diagonal's first 4, b1-d3 as the 7-square
+// diagonal's first 3, a2-c4 likewise below the main diagonal.
+func gatherCross(b uint64) uint64 {
+	return (b&0x08040201)*0x0101010101010101>>56 |
+		(b&0x00080402)*0x0101010101010101>>57<<4 |
+		(b&0x04020100)*0x0101010101010101>>56<<7
+}
 func gatherEdgeBlock(b uint64) uint64 { return b&1 | b>>1&0x1E | b>>2&0x20 | b>>4&0x3C0 }
 
 // symmetries returns the 8 transformed copies of b, indexed like
@@ -289,10 +305,10 @@ func symmetries(b uint64) (t [8]uint64) {
 
 // both writes instance n's index in both readings from its gathered fields
 // p (reader 0's discs) and o: each reading is the other with digits 1 and 2
-// swapped, so one gather and two base-3 conversions serve both (&1023 drops
-// the bounds checks; fields are at most 10 bits).
+// swapped, so one gather and two base-3 conversions serve both (&2047 drops
+// the bounds checks; fields are at most 11 bits).
 func both(idx *[2][numInstances]int32, n int, off int32, p, o uint64) {
-	tp, to := int32(b2t[p&1023]), int32(b2t[o&1023])
+	tp, to := int32(b2t[p&2047]), int32(b2t[o&2047])
 	idx[0][n] = off + tp + 2*to
 	idx[1][n] = off + to + 2*tp
 }
@@ -337,21 +353,21 @@ func indexes(p, o uint64, idx *[2][numInstances]int32) {
 	off = f[patDiag8]
 	both(idx, 28, off, gatherDiag8(P[0]), gatherDiag8(O[0]))
 	both(idx, 29, off, gatherDiag8(P[1]), gatherDiag8(O[1]))
-	off = f[patDiag7]
-	both(idx, 30, off, gatherDiag7(P[0]), gatherDiag7(O[0]))
-	both(idx, 31, off, gatherDiag7(P[1]), gatherDiag7(O[1]))
-	both(idx, 32, off, gatherDiag7(P[2]), gatherDiag7(O[2]))
-	both(idx, 33, off, gatherDiag7(P[3]), gatherDiag7(O[3]))
-	off = f[patDiag6]
-	both(idx, 34, off, gatherDiag6(P[0]), gatherDiag6(O[0]))
-	both(idx, 35, off, gatherDiag6(P[1]), gatherDiag6(O[1]))
-	both(idx, 36, off, gatherDiag6(P[2]), gatherDiag6(O[2]))
-	both(idx, 37, off, gatherDiag6(P[3]), gatherDiag6(O[3]))
-	off = f[patDiag54]
-	both(idx, 38, off, gatherDiag54(P[0]), gatherDiag54(O[0]))
-	both(idx, 39, off, gatherDiag54(P[1]), gatherDiag54(O[1]))
-	both(idx, 40, off, gatherDiag54(P[2]), gatherDiag54(O[2]))
-	both(idx, 41, off, gatherDiag54(P[3]), gatherDiag54(O[3]))
+	off = f[patDiag74]
+	both(idx, 30, off, gatherDiag74(P[0]), gatherDiag74(O[0]))
+	both(idx, 31, off, gatherDiag74(P[1]), gatherDiag74(O[1]))
+	both(idx, 32, off, gatherDiag74(P[2]), gatherDiag74(O[2]))
+	both(idx, 33, off, gatherDiag74(P[3]), gatherDiag74(O[3]))
+	off = f[patDiag65]
+	both(idx, 34, off, gatherDiag65(P[0]), gatherDiag65(O[0]))
+	both(idx, 35, off, gatherDiag65(P[1]), gatherDiag65(O[1]))
+	both(idx, 36, off, gatherDiag65(P[2]), gatherDiag65(O[2]))
+	both(idx, 37, off, gatherDiag65(P[3]), gatherDiag65(O[3]))
+	off = f[patCross]
+	both(idx, 38, off, gatherCross(P[0]), gatherCross(O[0]))
+	both(idx, 39, off, gatherCross(P[1]), gatherCross(O[1]))
+	both(idx, 40, off, gatherCross(P[2]), gatherCross(O[2]))
+	both(idx, 41, off, gatherCross(P[3]), gatherCross(O[3]))
 	off = f[patEdgeBlock]
 	both(idx, 42, off, gatherEdgeBlock(P[0]), gatherEdgeBlock(O[0]))
 	both(idx, 43, off, gatherEdgeBlock(P[2]), gatherEdgeBlock(O[2]))

@@ -107,7 +107,7 @@ func TestInstances(t *testing.T) {
 		}
 	}
 	want := map[string]int{"corner3x3": 4, "corner2x5": 8, "edge+2X": 4, "row2": 4, "row3": 4, "row4": 4,
-		"diag8": 2, "diag7": 4, "diag6": 4, "diag5+4": 4, "edgeblock": 4}
+		"diag8": 2, "diag7+4": 4, "diag6+5": 4, "cross": 4, "edgeblock": 4}
 	for p := 0; p < numPatterns; p++ {
 		if got := len(layout.instances[p]); got != want[patternNames[p]] {
 			t.Errorf("%s: %d instances, want %d", patternNames[p], got, want[patternNames[p]])
@@ -342,7 +342,9 @@ func TestDefaultLoads(t *testing.T) {
 		}
 		sum += v
 	}
-	if len(embedded) > 4<<20 {
+	// The 11-square layout's 30 stages compress to about 6 MB; the bound
+	// catches a layout or stage count that would bloat the binary further.
+	if len(embedded) > 8<<20 {
 		t.Errorf("embedded weights are %d bytes; keep them to a few MB", len(embedded))
 	}
 }

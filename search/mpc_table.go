@@ -5,11 +5,11 @@ package search
 // The Multi-ProbCut model fitted by cmd/outflank/internal/mpcfit (see search/README.md).
 var (
 	// Midgame: deep ≈ shallow, sigma = mpcMidSigma · (1, empties, shallow, depth).
-	mpcMidSigma = [4]float64{4.64314, -0.0511863, -0.462829, 0.184008}
+	mpcMidSigma = [4]float64{4.53583, -0.0527777, -0.478088, 0.207975}
 	// Endgame: exact ≈ mpcEndA·shallow + mpcEndB, sigma = mpcEndSigma · (1, e, shallow),
 	// e the empties clamped to mpcEndMinEmpties..mpcEndMaxEmpties.
-	mpcEndSigma      = [3]float64{9.2749, -0.117153, -0.278869}
-	mpcEndA, mpcEndB = 1.064, 0.116972
+	mpcEndSigma      = [3]float64{8.92195, -0.113042, -0.252911}
+	mpcEndA, mpcEndB = 1.05655, 0.0872899
 )
 
 const mpcEndMinEmpties, mpcEndMaxEmpties = 16, 23
