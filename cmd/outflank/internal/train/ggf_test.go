@@ -53,3 +53,38 @@ func TestReadGGF(t *testing.T) {
 		t.Errorf("a file of random bytes: %v", err)
 	}
 }
+
+// A GGF file of any bytes is read without a panic: each game returned is
+// finished and named by its record, and every record that starts and is
+// not returned is reported.
+func FuzzReadFinishedGGF(f *testing.F) {
+	f.Add("(;GM[Othello]PB[a]PW[b]RE[+64.000]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[e6]W[f4]B[e3]W[f6]B[g5]W[d6]B[e7]W[f5]B[c5];)")
+	f.Add("(;GM[Othello]B[f5]W[d6];)\n(;GM[Othello]B[a1];)(;")
+	f.Add("(;GM[Othello]B[e6]W[f4]B[e3]W[f6]B[g5]W[d6]B[e7]W[f5]B[c5];)(;GM[Othello]PB[x;)")
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data string) {
+		path := filepath.Join(dir, "f.ggf")
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		bad := 0
+		games, sources, err := ReadFinishedGGF(path, func(error) { bad++ }, nil)
+		if err != nil {
+			if !strings.Contains(err.Error(), "no GGF game record") || strings.Contains(data, "(;") {
+				t.Fatalf("error %v", err)
+			}
+			return
+		}
+		if len(games) != len(sources) {
+			t.Fatalf("%d games, %d sources", len(games), len(sources))
+		}
+		for i, g := range games {
+			if !g.Current().GameOver() || !strings.Contains(sources[i], "f.ggf: record ") {
+				t.Fatalf("game %d (%s) is not finished", i, sources[i])
+			}
+		}
+		if starts := strings.Count(data, "(;"); len(games)+bad > starts {
+			t.Fatalf("%d games and %d reports from %d record starts", len(games), bad, starts)
+		}
+	})
+}
