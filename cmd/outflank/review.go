@@ -50,7 +50,6 @@ type gameReview struct {
 	final        int    // black's final score (empties to the winner)
 	lost         [2]int // discs given away by black (0) and white (1)
 	errors       [2]int // moves that gave away any
-	nodes        uint64
 }
 
 func runReview(e *env, args []string) error {
@@ -118,7 +117,6 @@ func reviewGame(eng *search.Engine, g *bitboard.Game, maxEmpties int) gameReview
 		default:
 			info := play.Think(context.Background(), eng, p, search.Limits{EndgameEmpties: search.AlwaysSolve}, nil)
 			values[k-first] = blackView(p, info.Score)
-			r.nodes += info.Nodes
 		}
 	}
 	r.empties = ps[first].Empties()
