@@ -103,6 +103,9 @@ func reviewGame(eng *search.Engine, g *bitboard.Game, maxEmpties int) gameReview
 	r.white, _ = g.Prop("PW")
 	ps := g.Positions()
 	first := slices.IndexFunc(ps, func(p bitboard.Position) bool { return p.Empties() <= maxEmpties })
+	if first < 0 { // the game ended with more empties (a wipeout): only its end
+		first = len(ps) - 1
+	}
 	// values[k] is black's exact value of ps[first+k], filled from the end:
 	// a pass's value is its successor's (the same board).
 	values := make([]int, len(ps)-first)

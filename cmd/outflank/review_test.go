@@ -141,3 +141,16 @@ func TestReviewCommand(t *testing.T) {
 		t.Errorf("no finished game: error %v", err)
 	}
 }
+
+// A game that ends before --empties (a wipeout after 9 moves, 51 empties)
+// has only its end to review: no crash, and nothing given away.
+func TestReviewWipeout(t *testing.T) {
+	g, err := bitboard.ParseGGF("(;GM[Othello]B[e6]W[f4]B[e3]W[f6]B[g5]W[d6]B[e7]W[f5]B[c5];)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := reviewGame(search.New(search.Options{HashMB: 1, Threads: 1}), g, 24)
+	if r.empties != 51 || r.exact != 64 || r.final != 64 || r.lost != [2]int{} || r.errors != [2]int{} {
+		t.Errorf("wipeout: %+v", r)
+	}
+}
