@@ -228,15 +228,27 @@ func sgdEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Conf
 // weights are sparse, and most configurations are rare, so Adam's
 // per-weight step normalisation gives rare weights steps as large as common
 // ones, and the L2 term keeps them from chasing their few positions.
+//
+// The pass is bound by memory: a batch touches some 12,000 weights spread
+// over every stage's tables, hundreds of megabytes. So a weight's value and
+// moments sit side by side (one cache line, not three), as do its batch
+// gradient and mark, and a batch's positions are all read and turned into
+// features before any weight is, so that their cache misses overlap. The
+// arithmetic, and its order, is that of adamEpochReference (the test's
+// plain version), which gives the same weights bit for bit.
 func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Config, phase string) {
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	stride := eval.PackedStride()
-	grad := make([]float32, len(st.w))
-	mark := make([]uint32, len(st.w)) // batch number+1 that last touched a weight
+	p := make([]adamWeight, len(st.w))
+	for j := range p {
+		p[j] = adamWeight{st.w[j], st.m[j], st.v[j]}
+	}
+	acc := make([]batchGrad, len(st.w))
 	var touched []int32
 	var all [eval.NumFeatures]int32
 	keep := kept(cfg)
-	f := make([]int32, len(keep))
+	nk := len(keep)
+	items := make([]batchItem, cfg.Batch)
 	l2 := float32(cfg.L2)
 	smooth := float32(cfg.Smooth)
 	tie := cfg.StageTie
@@ -248,11 +260,12 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 		batch := order[start:min(start+cfg.Batch, len(order))]
 		id := uint32(start/cfg.Batch + 1)
 		touched = touched[:0]
-		for _, i := range batch {
+		for b, i := range batch {
 			s := &samples[i]
+			it := &items[b]
 			stage := eval.StageOf(cfg.Stages, eval.Features(s.Player, s.Opponent, &all))
 			for i, k := range keep {
-				f[i] = all[k]
+				it.f[i] = all[k]
 			}
 			stage -= stage % tie // a tied group trains its first stage
 			other := -1          // a neighbouring stage this position also trains
@@ -266,23 +279,30 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 					other = stage + tie
 				}
 			}
-			for _, sg := range [2]int{stage, other} {
+			it.stages = [2]int32{int32(stage), int32(other)}
+			it.score = float32(s.Score)
+		}
+		for b := range batch {
+			it := &items[b]
+			f := it.f[:nk]
+			for _, sg := range it.stages {
 				if sg < 0 {
 					continue
 				}
-				base := int32(sg * stride)
+				base := sg * int32(stride)
 				var pred float32
 				for _, k := range f {
-					pred += st.w[base+k]
+					pred += p[base+k].w
 				}
-				e := pred - float32(s.Score)
+				e := pred - it.score
 				for _, k := range f {
 					j := base + k
-					if mark[j] != id {
-						mark[j] = id
+					a := &acc[j]
+					if a.mark != id {
+						a.mark = id
 						touched = append(touched, j)
 					}
-					grad[j] += e
+					a.g += e
 				}
 			}
 		}
@@ -295,23 +315,45 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 			// seen once gets its position's full error against the L2 pull,
 			// while Adam's normalisation makes the step size independent of
 			// the scale anyway.
-			g := grad[j] + l2*st.w[j]
-			grad[j] = 0
+			x := &p[j]
+			g := acc[j].g + l2*x.w
+			acc[j].g = 0
 			if smooth > 0 {
 				sg := int(j) / stride
 				if sg >= tie {
-					g += smooth * (st.w[j] - st.w[int(j)-tie*stride])
+					g += smooth * (x.w - p[int(j)-tie*stride].w)
 				}
 				if sg+tie < nStages {
-					g += smooth * (st.w[j] - st.w[int(j)+tie*stride])
+					g += smooth * (x.w - p[int(j)+tie*stride].w)
 				}
 			}
-			m := b1*st.m[j] + (1-b1)*g
-			v := b2*st.v[j] + (1-b2)*g*g
-			st.m[j], st.v[j] = m, v
-			st.w[j] -= lr * m / (float32(math.Sqrt(float64(v))) + eps)
+			m := b1*x.m + (1-b1)*g
+			v := b2*x.v + (1-b2)*g*g
+			x.m, x.v = m, v
+			x.w -= lr * m / (float32(math.Sqrt(float64(v))) + eps)
 		}
 	}
+	for j, x := range p {
+		st.w[j], st.m[j], st.v[j] = x.w, x.m, x.v
+	}
+}
+
+// adamWeight is one weight and its Adam moments, for adamEpoch.
+type adamWeight struct{ w, m, v float32 }
+
+// batchGrad is one weight's gradient summed over a batch, and the batch
+// number+1 that last touched it.
+type batchGrad struct {
+	g    float32
+	mark uint32
+}
+
+// batchItem is one position of a batch: the stages it trains (-1: none),
+// its label and its features.
+type batchItem struct {
+	stages [2]int32
+	score  float32
+	f      [eval.NumFeatures]int32
 }
 
 // quantise rounds the weights of stages stages to int16 units of
