@@ -84,14 +84,36 @@ func (e *Pattern) stage(empties int) *[fullStride]int16 {
 func globals(w *[fullStride]int16, p, o uint64, empties int) int {
 	g := w[fullEdgeMoves-globSize : fullEdgeMoves]
 	mp, mo := bitboard.MovesBoth(p, o)
-	m := moveIndexes(mp, mo)
-	const mask = moveTableSize - 1 // drops the bounds checks
-	e, c := (*[moveTableSize]int16)(w[fullEdgeMoves:]), (*[moveTableSize]int16)(w[fullCornerMoves:])
-	s0 := int(g[globMobP+min(bits.OnesCount64(mp), maxMobility)]) + int(g[globMobO+min(bits.OnesCount64(mo), maxMobility)]) +
-		int(g[globParity+empties&1])
-	s1 := int(e[m[0]&mask]) + int(e[m[1]&mask]) + int(e[m[2]&mask]) + int(e[m[3]&mask])
-	s2 := int(c[m[4]&mask]) + int(c[m[5]&mask]) + int(c[m[6]&mask]) + int(c[m[7]&mask]) +
-		int(c[m[8]&mask]) + int(c[m[9]&mask]) + int(c[m[10]&mask]) + int(c[m[11]&mask])
+	return int(g[globMobP+min(bits.OnesCount64(mp), maxMobility)]) + int(g[globMobO+min(bits.OnesCount64(mo), maxMobility)]) +
+		int(g[globParity+empties&1]) + moveScore(w, mp, mo)
+}
+
+// moveScore is the sum of the move patterns' weights of a position with
+// move bitboards mp and mo, read from a stage's full table.
+func moveScore(w *[fullStride]int16, mp, mo uint64) int {
+	e := (*[moveTableSize]int16)(w[fullEdgeMoves:fullCornerMoves])
+	c := (*[moveTableSize]int16)(w[fullCornerMoves:])
+	if playKernel {
+		return moveScoreBMI2(e, c, &revDigits, mp, mo)
+	}
+	return moveScoreGo(e, c, mp, mo)
+}
+
+// moveScoreGo is moveIndexes and the table reads in one, written out so
+// that the indexes stay in registers (uint16, which needs no bounds
+// checks) rather than pass through an array; moveScoreBMI2's reference.
+func moveScoreGo(e, c *[moveTableSize]int16, mp, mo uint64) int {
+	r := outerLines(mp) | outerLines(mo)<<1 // rows 1, 2, 7, 8
+	t := outerLines(bitboard.FlipDiagonal(mp)) | outerLines(bitboard.FlipDiagonal(mo))<<1
+	s0 := int(e[uint16(r)]) + int(e[uint16(r>>48)]) + int(e[uint16(t)]) + int(e[uint16(t>>48)])
+	s1 := int(c[uint16(r&0xFF|r>>8&0xFF00)]) +
+		int(c[uint16(revDigits[uint8(r>>8)])|uint16(revDigits[uint8(r>>24)])<<8]) +
+		int(c[uint16(r>>48&0xFF|r>>24&0xFF00)]) +
+		int(c[uint16(revDigits[uint8(r>>56)])|uint16(revDigits[uint8(r>>40)])<<8])
+	s2 := int(c[uint16(t&0xFF|t>>8&0xFF00)]) +
+		int(c[uint16(revDigits[uint8(t>>8)])|uint16(revDigits[uint8(t>>24)])<<8]) +
+		int(c[uint16(t>>48&0xFF|t>>24&0xFF00)]) +
+		int(c[uint16(revDigits[uint8(t>>56)])|uint16(revDigits[uint8(t>>40)])<<8])
 	return s0 + s1 + s2
 }
 
