@@ -33,21 +33,9 @@ func adamEpochReference(st *state, samples []Sample, order []int32, rate float64
 		touched = touched[:0]
 		for _, i := range batch {
 			s := &samples[i]
-			stage := eval.StageOf(cfg.Stages, eval.Features(s.Player, s.Opponent, &all))
+			stage, other := trainedStages(cfg, eval.Features(s.Player, s.Opponent, &all))
 			for i, k := range keep {
 				f[i] = all[k]
-			}
-			stage -= stage % tie // a tied group trains its first stage
-			other := -1          // a neighbouring stage this position also trains
-			if cfg.Overlap > 0 {
-				lo, _ := eval.StageRange(cfg.Stages, stage)
-				_, hi := eval.StageRange(cfg.Stages, stage+tie-1)
-				switch e := s.Empties(); {
-				case e < lo+cfg.Overlap && stage > 0:
-					other = stage - tie
-				case e > hi-cfg.Overlap && stage+tie < nStages:
-					other = stage + tie
-				}
 			}
 			for _, sg := range [2]int{stage, other} {
 				if sg < 0 {

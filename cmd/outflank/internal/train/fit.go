@@ -263,21 +263,9 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 		for b, i := range batch {
 			s := &samples[i]
 			it := &items[b]
-			stage := eval.StageOf(cfg.Stages, eval.Features(s.Player, s.Opponent, &all))
+			stage, other := trainedStages(cfg, eval.Features(s.Player, s.Opponent, &all))
 			for i, k := range keep {
 				it.f[i] = all[k]
-			}
-			stage -= stage % tie // a tied group trains its first stage
-			other := -1          // a neighbouring stage this position also trains
-			if cfg.Overlap > 0 {
-				lo, _ := eval.StageRange(cfg.Stages, stage)
-				_, hi := eval.StageRange(cfg.Stages, stage+tie-1)
-				switch e := s.Empties(); {
-				case e < lo+cfg.Overlap && stage > 0:
-					other = stage - tie
-				case e > hi-cfg.Overlap && stage+tie < nStages:
-					other = stage + tie
-				}
 			}
 			it.stages = [2]int32{int32(stage), int32(other)}
 			it.score = float32(s.Score)
@@ -336,6 +324,30 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 	for j, x := range p {
 		st.w[j], st.m[j], st.v[j] = x.w, x.m, x.v
 	}
+}
+
+// trainedStages returns the stage that a position with this many empties
+// trains and the neighbouring stage it also trains (-1: none): with
+// StageTie, a tied group's first stage; with Overlap, the neighbour across
+// the nearer edge of its stage when the position is within Overlap empties
+// of it.
+func trainedStages(cfg Config, empties int) (stage, other int) {
+	tie := cfg.StageTie
+	nStages := cfg.Stages / tie * tie
+	stage = eval.StageOf(cfg.Stages, empties)
+	stage -= stage % tie
+	other = -1
+	if cfg.Overlap > 0 {
+		lo, _ := eval.StageRange(cfg.Stages, stage)
+		_, hi := eval.StageRange(cfg.Stages, stage+tie-1)
+		switch {
+		case empties < lo+cfg.Overlap && stage > 0:
+			other = stage - tie
+		case empties > hi-cfg.Overlap && stage+tie < nStages:
+			other = stage + tie
+		}
+	}
+	return stage, other
 }
 
 // adamWeight is one weight and its Adam moments, for adamEpoch.
