@@ -2,7 +2,6 @@ package eval
 
 import (
 	"hash/crc32"
-	"math/bits"
 
 	"github.com/outflank-othello/outflank/bitboard"
 )
@@ -75,6 +74,26 @@ const (
 	mobSize     = maxMobility + 1
 )
 
+// Move patterns: which squares of a region are legal moves for each side,
+// digit k = 1 if the side to move may play the region's square k, + 2 if
+// the other side may (4^8 configurations of 8 squares). Unlike the disc
+// patterns they cannot be kept up to date move by move: they are read from
+// the move bitboards that the mobility counts need anyway. Two families,
+// each one table shared by its instances:
+//   - edge moves: the four edges, each read from its first-named square
+//     (a1-h1, a8-h8, a1-a8, h1-h8); an edge read backwards is the same
+//     feature, so an index and its digit reversal share one weight
+//     (edgeMovesClasses of them);
+//   - corner moves: the 2×4 block a1-d1 over a2-d2 and its 7 mirror
+//     images, each read from its corner along the edge, then the line
+//     beside it (the block is not its own mirror image: no sharing).
+const (
+	moveTableSize      = 1 << 16
+	edgeMovesInstances = 4
+	cornerMovesInst    = 8
+	moveInstances      = edgeMovesInstances + cornerMovesInst
+)
+
 // Stages: weights change with the number of empty squares, in groups of
 // 60/stages empties (the 60-empty start position joins the last group).
 // DefaultStages is the trainer's default (the embedded weights have 30,
@@ -128,17 +147,97 @@ const (
 )
 
 // fullStride is the number of full weights of one stage: every raw index of
-// every pattern, then the globals. It is a constant so that a stage's table
-// can be a fixed-size array; buildLayout checks it.
-const fullStride = 793881 + globSize
+// every pattern, the globals, then every raw index of the edge-moves and
+// the corner-moves tables. It is a constant so that a stage's table can be a
+// fixed-size array; buildLayout checks it.
+const fullStride = 793881 + globSize + 2*moveTableSize
+
+// Offsets of the move tables in a full stage.
+const (
+	fullEdgeMoves   = fullStride - 2*moveTableSize
+	fullCornerMoves = fullStride - moveTableSize
+)
 
 // packedStride is the number of packed weights of one stage: one per
-// canonical class, then the globals.
+// canonical class, the globals, then one per edge-moves class and one per
+// corner-moves index.
 var packedStride int
 
 // NumFeatures is the number of weights that contribute to one evaluation:
-// one per pattern instance, two mobilities and the parity.
-const NumFeatures = numInstances + 3
+// one per pattern instance, two mobilities, the parity and the move
+// patterns.
+const NumFeatures = numInstances + 3 + moveInstances
+
+// edgeMovesClass maps a raw edge-moves index to its class (the smaller of
+// it and its digit reversal, numbered in order), and edgeMovesClasses
+// counts them.
+var edgeMovesClass, edgeMovesClasses = func() (t [moveTableSize]uint16, n int) {
+	for i := range moveTableSize {
+		if r := reverseDigits4(i); r < i {
+			t[i] = t[r]
+		} else {
+			t[i] = uint16(n)
+			n++
+		}
+	}
+	return t, n
+}()
+
+// reverseDigits4 reverses the order of the eight base-4 digits of i.
+func reverseDigits4(i int) int {
+	r := 0
+	for k := 0; k < 8; k++ {
+		r = r<<2 | i>>(2*k)&3
+	}
+	return r
+}
+
+// revDigits reverses the four base-4 digits of a byte (four squares of a
+// line read from their other end).
+var revDigits = func() (t [256]uint8) {
+	for b := range 256 {
+		t[b] = uint8(b&3<<6 | b>>2&3<<4 | b>>4&3<<2 | b>>6)
+	}
+	return t
+}()
+
+// outerLines packs the lines 1, 2, 7 and 8 of a bitboard into one word,
+// each line's bit k spread to bit 2k of its 16-bit field (line 1 lowest):
+// with the other side's shifted left by one, each field is the line's
+// base-4 move index.
+func outerLines(b uint64) uint64 {
+	x := b&0xFFFF | b>>48<<32
+	x = (x | x<<8) & 0x00FF00FF00FF00FF
+	x = (x | x<<4) & 0x0F0F0F0F0F0F0F0F
+	x = (x | x<<2) & 0x3333333333333333
+	return (x | x<<1) & 0x5555555555555555
+}
+
+// moveIndexes returns the raw move-pattern indexes of a position with move
+// bitboards mp (the side to move's) and mo: the four edges', then the
+// eight corner blocks'. Rows come from the bitboards and columns from
+// their transposes, all of a side's outer lines spread at once
+// (outerLines); the half of a line read from its other end has its digits
+// reversed by table.
+func moveIndexes(mp, mo uint64) (idx [moveInstances]int) {
+	r := outerLines(mp) | outerLines(mo)<<1 // rows 1, 2, 7, 8
+	c := outerLines(bitboard.FlipDiagonal(mp)) | outerLines(bitboard.FlipDiagonal(mo))<<1
+	// Edges: row 1, row 8, column a, column h.
+	idx[0] = int(r & 0xFFFF)
+	idx[1] = int(r >> 48)
+	idx[2] = int(c & 0xFFFF)
+	idx[3] = int(c >> 48)
+	// Corner blocks: a1-d1 a2-d2, h1-e1 h2-e2, a8-d8 a7-d7, h8-e8 h7-e7,
+	// then the same in the columns.
+	for k, x := range [2]uint64{r, c} {
+		n := 4 + 4*k
+		idx[n] = int(x&0xFF | x>>8&0xFF00)
+		idx[n+1] = int(revDigits[x>>8&0xFF]) | int(revDigits[x>>24&0xFF])<<8
+		idx[n+2] = int(x>>48&0xFF | x>>24&0xFF00)
+		idx[n+3] = int(revDigits[x>>56]) | int(revDigits[x>>40&0xFF])<<8
+	}
+	return idx
+}
 
 var layout = buildLayout()
 
@@ -223,10 +322,10 @@ func buildLayout() *layoutT {
 	if n != numInstances {
 		panic("eval: pattern instance count changed; update numInstances")
 	}
-	if int(l.fullOff[numPatterns])+globSize != fullStride {
+	if int(l.fullOff[numPatterns])+globSize+2*moveTableSize != fullStride {
 		panic("eval: pattern table sizes changed; update fullStride")
 	}
-	packedStride = int(l.packOff[numPatterns]) + globSize
+	packedStride = int(l.packOff[numPatterns]) + globSize + edgeMovesClasses + moveTableSize
 	return l
 }
 
@@ -243,6 +342,7 @@ func layoutHash(stages int) uint32 {
 		b = append(b, layout.instances[p]...)
 	}
 	b = append(b, byte(60/stages), byte(stages), mobSize, globSize)
+	b = append(b, 'M', edgeMovesInstances, cornerMovesInst) // the move tables after the globals
 	h.Write(b)
 	return h.Sum32()
 }
@@ -373,10 +473,4 @@ func indexes(p, o uint64, idx *[2][numInstances]int32) {
 	both(idx, 43, off, gatherEdgeBlock(P[2]), gatherEdgeBlock(O[2]))
 	both(idx, 44, off, gatherEdgeBlock(P[4]), gatherEdgeBlock(O[4]))
 	both(idx, 45, off, gatherEdgeBlock(P[5]), gatherEdgeBlock(O[5]))
-}
-
-// mobilities returns the legal move counts of both sides.
-func mobilities(p, o uint64) (int, int) {
-	mp, mo := bitboard.MovesBoth(p, o)
-	return bits.OnesCount64(mp), bits.OnesCount64(mo)
 }

@@ -3,6 +3,8 @@ package eval
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/outflank-othello/outflank/bitboard"
 )
 
 // Scale is the number of weight units per disc: weights are int16 in
@@ -17,7 +19,8 @@ const scaleShift = 7
 type Pattern struct {
 	// full holds, per stage, every raw index of every pattern (mirror
 	// indexes of a symmetric pattern repeat their class's weight), then the
-	// global features: an evaluation is 49 table reads, no class lookups.
+	// global features and the move patterns: an evaluation is 61 table
+	// reads, no class lookups.
 	full   []int16
 	packed []int16 // the weights as stored: one per class and stage
 	stages int
@@ -42,7 +45,13 @@ func newPattern(packed []int16, stages int) *Pattern {
 				d[i] = s[cls[i]]
 			}
 		}
-		copy(dst[l.fullOff[numPatterns]:], src[l.packOff[numPatterns]:])
+		g := int(l.packOff[numPatterns])
+		copy(dst[l.fullOff[numPatterns]:fullEdgeMoves], src[g:g+globSize])
+		em := src[g+globSize : g+globSize+edgeMovesClasses]
+		for i := range moveTableSize {
+			dst[fullEdgeMoves+i] = em[edgeMovesClass[i]]
+		}
+		copy(dst[fullCornerMoves:], src[g+globSize+edgeMovesClasses:])
 	}
 	for n := range e.byEmpties {
 		st := StageOf(stages, n)
@@ -70,12 +79,42 @@ func (e *Pattern) stage(empties int) *[fullStride]int16 {
 	return e.byEmpties[empties&63]
 }
 
-// globals returns the weights of the global features of a position, read
-// from a stage's full table.
+// globals returns the weights of the global features of a position and of
+// its move patterns, read from a stage's full table.
 func globals(w *[fullStride]int16, p, o uint64, empties int) int {
-	g := w[fullStride-globSize:]
-	mp, mo := mobilities(p, o)
-	return int(g[globMobP+min(mp, maxMobility)]) + int(g[globMobO+min(mo, maxMobility)]) + int(g[globParity+empties&1])
+	g := w[fullEdgeMoves-globSize : fullEdgeMoves]
+	mp, mo := bitboard.MovesBoth(p, o)
+	return int(g[globMobP+min(bits.OnesCount64(mp), maxMobility)]) + int(g[globMobO+min(bits.OnesCount64(mo), maxMobility)]) +
+		int(g[globParity+empties&1]) + moveScore(w, mp, mo)
+}
+
+// moveScore is the sum of the move patterns' weights of a position with
+// move bitboards mp and mo, read from a stage's full table.
+func moveScore(w *[fullStride]int16, mp, mo uint64) int {
+	e := (*[moveTableSize]int16)(w[fullEdgeMoves:fullCornerMoves])
+	c := (*[moveTableSize]int16)(w[fullCornerMoves:])
+	if playKernel {
+		return moveScoreBMI2(e, c, &revDigits, mp, mo)
+	}
+	return moveScoreGo(e, c, mp, mo)
+}
+
+// moveScoreGo is moveIndexes and the table reads in one, written out so
+// that the indexes stay in registers (uint16, which needs no bounds
+// checks) rather than pass through an array; moveScoreBMI2's reference.
+func moveScoreGo(e, c *[moveTableSize]int16, mp, mo uint64) int {
+	r := outerLines(mp) | outerLines(mo)<<1 // rows 1, 2, 7, 8
+	t := outerLines(bitboard.FlipDiagonal(mp)) | outerLines(bitboard.FlipDiagonal(mo))<<1
+	s0 := int(e[uint16(r)]) + int(e[uint16(r>>48)]) + int(e[uint16(t)]) + int(e[uint16(t>>48)])
+	s1 := int(c[uint16(r&0xFF|r>>8&0xFF00)]) +
+		int(c[uint16(revDigits[uint8(r>>8)])|uint16(revDigits[uint8(r>>24)])<<8]) +
+		int(c[uint16(r>>48&0xFF|r>>24&0xFF00)]) +
+		int(c[uint16(revDigits[uint8(r>>56)])|uint16(revDigits[uint8(r>>40)])<<8])
+	s2 := int(c[uint16(t&0xFF|t>>8&0xFF00)]) +
+		int(c[uint16(revDigits[uint8(t>>8)])|uint16(revDigits[uint8(t>>24)])<<8]) +
+		int(c[uint16(t>>48&0xFF|t>>24&0xFF00)]) +
+		int(c[uint16(revDigits[uint8(t>>56)])|uint16(revDigits[uint8(t>>40)])<<8])
+	return s0 + s1 + s2
 }
 
 // Score returns the evaluation in 1/Scale of a disc, unrounded and
@@ -106,16 +145,23 @@ func Features(player, opponent uint64, dst *[NumFeatures]int32) (empties int) {
 		dst[n] = l.packOff[p] + int32(l.classOf[p][i-l.fullOff[p]])
 	}
 	empties = 64 - bits.OnesCount64(player|opponent)
-	mp, mo := mobilities(player, opponent)
+	mp, mo := bitboard.MovesBoth(player, opponent)
 	g := l.packOff[numPatterns]
-	dst[numInstances] = g + globMobP + int32(min(mp, maxMobility))
-	dst[numInstances+1] = g + globMobO + int32(min(mo, maxMobility))
+	dst[numInstances] = g + globMobP + int32(min(bits.OnesCount64(mp), maxMobility))
+	dst[numInstances+1] = g + globMobO + int32(min(bits.OnesCount64(mo), maxMobility))
 	dst[numInstances+2] = g + globParity + int32(empties&1)
+	m := moveIndexes(mp, mo)
+	for k, i := range m[:edgeMovesInstances] {
+		dst[numInstances+3+k] = g + globSize + int32(edgeMovesClass[i])
+	}
+	for k, i := range m[edgeMovesInstances:] {
+		dst[numInstances+3+edgeMovesInstances+k] = g + globSize + int32(edgeMovesClasses) + int32(i)
+	}
 	return empties
 }
 
 // FeatureFamily names the family of feature slot k of Features: a
-// pattern's name, "mobility" or "parity". Training can leave a family out
+// pattern's name, "mobility", "parity", "edgemoves" or "cornermoves". Training can leave a family out
 // (its weights stay 0) to measure what it brings.
 func FeatureFamily(k int) string {
 	switch {
@@ -123,8 +169,12 @@ func FeatureFamily(k int) string {
 		return patternNames[layout.instOf[k]]
 	case k < numInstances+2:
 		return "mobility"
+	case k == numInstances+2:
+		return "parity"
+	case k < numInstances+3+edgeMovesInstances:
+		return "edgemoves"
 	}
-	return "parity"
+	return "cornermoves"
 }
 
 // PackedStride is the number of packed weights per stage; a weight set has

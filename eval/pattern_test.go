@@ -82,6 +82,96 @@ func TestIndexesMatchNaive(t *testing.T) {
 	}
 }
 
+// moveRegions lists the squares of each move-pattern instance in digit
+// order, written out square by square: the four edges, then the eight
+// corner blocks.
+func moveRegions() (r [moveInstances][8]bitboard.Square) {
+	sq := bitboard.SquareAt
+	for k := 0; k < 8; k++ {
+		r[0][k], r[1][k], r[2][k], r[3][k] = sq(k, 0), sq(k, 7), sq(0, k), sq(7, k)
+	}
+	for k := 0; k < 4; k++ {
+		r[4][k], r[4][k+4] = sq(k, 0), sq(k, 1)       // a1-d1, a2-d2
+		r[5][k], r[5][k+4] = sq(7-k, 0), sq(7-k, 1)   // h1-e1, h2-e2
+		r[6][k], r[6][k+4] = sq(k, 7), sq(k, 6)       // a8-d8, a7-d7
+		r[7][k], r[7][k+4] = sq(7-k, 7), sq(7-k, 6)   // h8-e8, h7-e7
+		r[8][k], r[8][k+4] = sq(0, k), sq(1, k)       // a1-a4, b1-b4
+		r[9][k], r[9][k+4] = sq(0, 7-k), sq(1, 7-k)   // a8-a5, b8-b5
+		r[10][k], r[10][k+4] = sq(7, k), sq(6, k)     // h1-h4, g1-g4
+		r[11][k], r[11][k+4] = sq(7, 7-k), sq(6, 7-k) // h8-h5, g8-g5
+	}
+	return r
+}
+
+// The move-pattern indexes agree with a square-by-square reading: digit k
+// of an instance is 1 if the side to move may play its k-th square, + 2 if
+// the other side may; an edge index and its digit reversal share a class.
+func TestMoveIndexesMatchNaive(t *testing.T) {
+	regions := moveRegions()
+	seen := [moveInstances]int{}
+	for _, pos := range randomPositions(11, 100) {
+		mp, mo := bitboard.Moves(pos.Player, pos.Opponent), bitboard.Moves(pos.Opponent, pos.Player)
+		got := moveIndexes(mp, mo)
+		for n, sqs := range regions {
+			want, rev := 0, 0
+			for k, sq := range sqs {
+				d := 0
+				if pos.IsLegal(sq) {
+					d++
+				}
+				if pos.Pass().IsLegal(sq) {
+					d += 2
+				}
+				want += d << (2 * k)
+				rev += d << (2 * (7 - k))
+			}
+			if got[n] != want {
+				t.Fatalf("%v: move pattern %d index %#x, naive %#x", pos, n, got[n], want)
+			}
+			if n < edgeMovesInstances && edgeMovesClass[want] != edgeMovesClass[rev] {
+				t.Fatalf("index %#x and its reversal %#x: classes %d and %d", want, rev, edgeMovesClass[want], edgeMovesClass[rev])
+			}
+			if want != 0 {
+				seen[n]++
+			}
+		}
+	}
+	for n, c := range seen {
+		if c == 0 {
+			t.Errorf("move pattern %d: never a move in it", n)
+		}
+	}
+	if edgeMovesClasses != (moveTableSize+1<<8)/2 { // the 256 palindromes are their own reversal
+		t.Fatalf("%d edge-move classes", edgeMovesClasses)
+	}
+}
+
+// Each move-pattern family is closed under the board's symmetries, digit
+// order included, so that mirror images evaluate the same: a symmetry maps
+// an edge onto an edge read either way (which share a class), and a corner
+// block onto a corner block read the same way.
+func TestMoveRegionsSymmetric(t *testing.T) {
+	regions := moveRegions()
+	for _, fam := range [][2]int{{0, edgeMovesInstances}, {edgeMovesInstances, moveInstances}} {
+		set := map[[8]bitboard.Square]bool{}
+		for n := fam[0]; n < fam[1]; n++ {
+			set[regions[n]] = true
+		}
+		for n := fam[0]; n < fam[1]; n++ {
+			for s := bitboard.Symmetry(0); s < 8; s++ {
+				var img, rev [8]bitboard.Square
+				for k, sq := range regions[n] {
+					img[k] = s.Square(sq)
+					rev[7-k] = img[k]
+				}
+				if !set[img] && !(fam[0] == 0 && set[rev]) {
+					t.Fatalf("move pattern %d under symmetry %d: %v is no instance", n, s, img)
+				}
+			}
+		}
+	}
+}
+
 func TestInstances(t *testing.T) {
 	// Every instance is a distinct square set of its pattern's size, and
 	// the instances of a pattern are closed under the board's symmetries.

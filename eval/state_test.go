@@ -262,3 +262,30 @@ func swapDigits(i int) int {
 	}
 	return v
 }
+
+// The assembly move-pattern sum equals the Go one on any move bitboards
+// (random words, legal or not, and the move bitboards of random positions),
+// with random tables.
+func TestMoveScoreKernel(t *testing.T) {
+	if !playKernel {
+		t.Skip("no AVX2 kernel on this machine")
+	}
+	rng := rand.New(rand.NewPCG(7, 21))
+	var e, c [moveTableSize]int16
+	for i := range e {
+		e[i], c[i] = int16(rng.IntN(65536)-32768), int16(rng.IntN(65536)-32768)
+	}
+	check := func(mp, mo uint64) {
+		if got, want := moveScoreBMI2(&e, &c, &revDigits, mp, mo), moveScoreGo(&e, &c, mp, mo); got != want {
+			t.Fatalf("moves %#x %#x: assembly %d, Go %d", mp, mo, got, want)
+		}
+	}
+	for range 100000 {
+		check(rng.Uint64(), rng.Uint64())
+	}
+	check(0, 0)
+	check(^uint64(0), ^uint64(0))
+	for _, pos := range randomPositions(12, 50) {
+		check(bitboard.Moves(pos.Player, pos.Opponent), bitboard.Moves(pos.Opponent, pos.Player))
+	}
+}
