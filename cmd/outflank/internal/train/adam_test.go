@@ -11,7 +11,14 @@ import (
 // the weights, each moment, the gradients and the marks, and each
 // position's features taken just before its weights are read: what
 // adamEpoch must equal bit for bit.
-func adamEpochReference(st *state, samples []Sample, order []int32, rate float64, cfg Config, phase string) {
+// refState is state as adamEpochReference keeps it: the weights and each
+// moment in arrays of their own.
+type refState struct {
+	w, m, v []float32
+	t       uint64
+}
+
+func adamEpochReference(st *refState, samples []Sample, order []int32, rate float64, cfg Config, phase string) {
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	stride := eval.PackedStride()
 	grad := make([]float32, len(st.w))
@@ -103,8 +110,8 @@ func TestAdamEpochMatchesReference(t *testing.T) {
 		{Stages: 30, StageTie: 3, Batch: 37, Overlap: 2, Smooth: 0.5, Disable: []string{"row2", "parity"}},
 	} {
 		n := cfg.Stages * eval.PackedStride()
-		fast := state{w: make([]float32, n), m: make([]float32, n), v: make([]float32, n)}
-		ref := state{w: make([]float32, n), m: make([]float32, n), v: make([]float32, n)}
+		fast := state{p: make([]adamWeight, n)}
+		ref := refState{w: make([]float32, n), m: make([]float32, n), v: make([]float32, n)}
 		for ep, rate := range []float64{0.03, 0.01} {
 			adamEpoch(&fast, samples, order, rate, cfg, "")
 			adamEpochReference(&ref, samples, order, rate, cfg, "")
@@ -113,13 +120,14 @@ func TestAdamEpochMatchesReference(t *testing.T) {
 			}
 			moved := false
 			for j := range n {
-				if math.Float32bits(fast.w[j]) != math.Float32bits(ref.w[j]) ||
-					math.Float32bits(fast.m[j]) != math.Float32bits(ref.m[j]) ||
-					math.Float32bits(fast.v[j]) != math.Float32bits(ref.v[j]) {
+				x := fast.p[j]
+				if math.Float32bits(x.w) != math.Float32bits(ref.w[j]) ||
+					math.Float32bits(x.m) != math.Float32bits(ref.m[j]) ||
+					math.Float32bits(x.v) != math.Float32bits(ref.v[j]) {
 					t.Fatalf("%+v epoch %d: weight %d is %v %v %v, reference %v %v %v", cfg, ep+1, j,
-						fast.w[j], fast.m[j], fast.v[j], ref.w[j], ref.m[j], ref.v[j])
+						x.w, x.m, x.v, ref.w[j], ref.m[j], ref.v[j])
 				}
-				moved = moved || fast.w[j] != 0
+				moved = moved || x.w != 0
 			}
 			if !moved {
 				t.Fatalf("%+v: no weight moved", cfg)

@@ -95,9 +95,10 @@ type Report struct {
 // state is what a checkpoint holds.
 type state struct {
 	epoch int // epochs completed
-	w     []float32
-	m, v  []float32 // Adam's moment estimates
-	t     uint64    // Adam steps taken
+	// p holds each weight beside its Adam moments: the one copy of the
+	// weights, which adamEpoch updates in place.
+	p []adamWeight
+	t uint64 // Adam steps taken
 }
 
 // Fit trains weights on samples and returns the evaluation after the last
@@ -114,7 +115,7 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 	}
 	stride := eval.PackedStride()
 	n := cfg.Stages * stride
-	st := state{w: make([]float32, n), m: make([]float32, n), v: make([]float32, n)}
+	st := state{p: make([]adamWeight, n)}
 	if cfg.Batch <= 0 {
 		cfg.Batch = 256
 	}
@@ -131,7 +132,7 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 		}
 	}
 	if cfg.Resume && cfg.Checkpoint != "" {
-		if s, err := loadCheckpoint(cfg.Checkpoint, cfg, len(st.w)); err == nil {
+		if s, err := loadCheckpoint(cfg.Checkpoint, cfg, len(st.p)); err == nil {
 			st = s
 		} else if !errors.Is(err, os.ErrNotExist) {
 			return nil, nil, err
@@ -172,7 +173,7 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 				return nil, reports, err
 			}
 		}
-		e, err := quantise(st.w, cfg.StageTie, cfg.Stages)
+		e, err := quantise(st.p, cfg.StageTie, cfg.Stages)
 		if err != nil {
 			return nil, reports, err
 		}
@@ -183,7 +184,7 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 			cfg.EpochReport(r)
 		}
 	}
-	e, err := quantise(st.w, cfg.StageTie, cfg.Stages)
+	e, err := quantise(st.p, cfg.StageTie, cfg.Stages)
 	return e, reports, err
 }
 
@@ -211,14 +212,14 @@ func sgdEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Conf
 		}
 		s := &samples[i]
 		stage := eval.StageOf(cfg.Stages, eval.Features(s.Player, s.Opponent, &f))
-		w := st.w[stage*stride : (stage+1)*stride]
+		w := st.p[stage*stride : (stage+1)*stride]
 		var pred float32
 		for _, k := range f {
-			pred += w[k]
+			pred += w[k].w
 		}
 		g := lr * (pred - float32(s.Score))
 		for _, k := range f {
-			w[k] = w[k]*decay - g
+			w[k].w = w[k].w*decay - g
 		}
 	}
 }
@@ -239,11 +240,8 @@ func sgdEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Conf
 func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Config, phase string) {
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	stride := eval.PackedStride()
-	p := make([]adamWeight, len(st.w))
-	for j := range p {
-		p[j] = adamWeight{st.w[j], st.m[j], st.v[j]}
-	}
-	acc := make([]batchGrad, len(st.w))
+	p := st.p
+	acc := make([]batchGrad, len(p))
 	var touched []int32
 	var all [eval.NumFeatures]int32
 	keep := kept(cfg)
@@ -321,9 +319,6 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 			x.w -= lr * m / (float32(math.Sqrt(float64(v))) + eps)
 		}
 	}
-	for j, x := range p {
-		st.w[j], st.m[j], st.v[j] = x.w, x.m, x.v
-	}
 }
 
 // trainedStages returns the stage that a position with this many empties
@@ -350,7 +345,8 @@ func trainedStages(cfg Config, empties int) (stage, other int) {
 	return stage, other
 }
 
-// adamWeight is one weight and its Adam moments, for adamEpoch.
+// adamWeight is one weight and its Adam moments (the SGD optimiser uses w
+// alone).
 type adamWeight struct{ w, m, v float32 }
 
 // batchGrad is one weight's gradient summed over a batch, and the batch
@@ -371,12 +367,12 @@ type batchItem struct {
 // quantise rounds the weights of stages stages to int16 units of
 // 1/eval.Scale disc; with tie > 1 every stage takes the weights of the
 // first of its group.
-func quantise(w []float32, tie, stages int) (*eval.Pattern, error) {
+func quantise(w []adamWeight, tie, stages int) (*eval.Pattern, error) {
 	q := make([]int16, len(w))
 	stride := eval.PackedStride()
 	for i := range q {
 		st := i / stride
-		v := w[i-st%tie*stride]
+		v := w[i-st%tie*stride].w
 		x := math.Round(float64(v) * eval.Scale)
 		q[i] = int16(min(max(x, math.MinInt16), math.MaxInt16))
 	}
@@ -440,13 +436,19 @@ func saveCheckpoint(path string, cfg Config, st state) error {
 	b.WriteString(ckMagic)
 	le := binary.LittleEndian
 	b.Write(le.AppendUint32(nil, 1))
-	b.Write(le.AppendUint32(nil, configHash(cfg, len(st.w))))
+	b.Write(le.AppendUint32(nil, configHash(cfg, len(st.p))))
 	b.Write(le.AppendUint32(nil, uint32(st.epoch)))
-	b.Write(le.AppendUint32(nil, uint32(len(st.w))))
+	b.Write(le.AppendUint32(nil, uint32(len(st.p))))
 	b.Write(le.AppendUint64(nil, st.t))
-	for _, a := range [][]float32{st.w, st.m, st.v} {
-		for _, v := range a {
-			b.Write(le.AppendUint32(nil, math.Float32bits(v)))
+	// The weights, then each moment, as whole arrays: the layout of the
+	// file does not follow the one in memory.
+	for _, field := range []func(*adamWeight) float32{
+		func(x *adamWeight) float32 { return x.w },
+		func(x *adamWeight) float32 { return x.m },
+		func(x *adamWeight) float32 { return x.v },
+	} {
+		for j := range st.p {
+			b.Write(le.AppendUint32(nil, math.Float32bits(field(&st.p[j]))))
 		}
 	}
 	b.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(b.Bytes())))
@@ -474,12 +476,10 @@ func loadCheckpoint(path string, cfg Config, n int) (state, error) {
 	if le.Uint32(data[4:]) != 1 || le.Uint32(data[8:]) != configHash(cfg, n) || int(le.Uint32(data[16:])) != n {
 		return bad("made with other settings (seed, epochs, rates, hold-out); delete it or use the same settings")
 	}
-	st := state{epoch: int(le.Uint32(data[12:])), t: le.Uint64(data[20:])}
-	for k, a := range []*[]float32{&st.w, &st.m, &st.v} {
-		*a = make([]float32, n)
-		for i := range *a {
-			(*a)[i] = math.Float32frombits(le.Uint32(data[28+4*(k*n+i):]))
-		}
+	st := state{epoch: int(le.Uint32(data[12:])), t: le.Uint64(data[20:]), p: make([]adamWeight, n)}
+	at := func(k, i int) float32 { return math.Float32frombits(le.Uint32(data[28+4*(k*n+i):])) }
+	for i := range st.p {
+		st.p[i] = adamWeight{at(0, i), at(1, i), at(2, i)}
 	}
 	return st, nil
 }
