@@ -47,7 +47,9 @@ B (--against: "simple" for the placeholder, or a weights file), one thread:
                  empties and the one at 24 of the first --testset-games held-out
                  games, labelled with the game's theoretical score, and the
                  positions at --testset-exact empties of the first
-                 --testset-solved of them, solved exactly`,
+                 --testset-solved of them, solved exactly (from 25 empties
+                 on a solved position is in the set twice, a row for each
+                 kind of label)`,
 		run: runEvalCheck,
 	})
 }
@@ -89,8 +91,7 @@ type evalCheckConfig struct {
 	tsDepth      int // > 0: score test positions by a search of this depth
 	tsGames      int
 	tsSolved     int
-	tsExactLo    int
-	tsExactHi    int
+	tsExact      [61]bool // empties counts solved exactly in --testset-out
 }
 
 // evalCheckFlags parses the command line into an evalCheckConfig (nil and
@@ -117,7 +118,7 @@ func evalCheckFlags(e *env, args []string) (*evalCheckConfig, error) {
 	testsetOut := fs.String("testset-out", "", "build the test set into this file (needs --wthor)")
 	tsGames := fs.Int("testset-games", 1000, "held-out games in --testset-out")
 	tsSolved := fs.Int("testset-solved", 100, "of those, games whose positions at --testset-exact empties are solved")
-	tsExact := fs.String("testset-exact", "20-22", "empties counts solved exactly in --testset-out, N or N-M (within 14-23)")
+	tsExact := fs.String("testset-exact", "20-22", "empties counts solved exactly in --testset-out: N or N-M, comma-separated, within 14-23 and 25-30 (above 24 beside the theory label)")
 	bound(fs, "hash", 1, maxHashMB)
 	bound(fs, "depth", 1, 60)
 	bound(fs, "ffo-depth", 1, 60)
@@ -173,14 +174,18 @@ func evalCheckFlags(e *env, args []string) (*evalCheckConfig, error) {
 		cfg.solveLo, cfg.solveHi = lo, hi
 	}
 	if *testsetOut != "" {
-		lo, hi, err := parseSpan(*tsExact)
-		if err != nil || lo < 14 || hi > 23 || lo > hi {
-			return nil, fmt.Errorf("evalcheck: --testset-exact %q: want N or N-M within 14-23", *tsExact)
+		for _, span := range strings.Split(*tsExact, ",") {
+			lo, hi, err := parseSpan(span)
+			if err != nil || lo < 14 || hi > 30 || lo > hi || (lo <= 24 && hi >= 24) {
+				return nil, fmt.Errorf("evalcheck: --testset-exact %q: want N or N-M, comma-separated, within 14-23 and 25-30 (24's label is exact already)", *tsExact)
+			}
+			for n := lo; n <= hi; n++ {
+				cfg.tsExact[n] = true
+			}
 		}
 		if *wthorDir == "" || *tsGames < 1 || *tsSolved < 0 || *tsSolved > *tsGames {
 			return nil, fmt.Errorf("evalcheck: --testset-out needs --wthor DIR, --testset-games >= 1 and 0 <= --testset-solved <= --testset-games")
 		}
-		cfg.tsExactLo, cfg.tsExactHi = lo, hi
 	}
 	return cfg, nil
 }
@@ -275,26 +280,28 @@ func (c *evalCheckConfig) buildTestSet(e *env) error {
 		used++
 		for _, p := range pos {
 			n := p.Empties()
-			if p.MustPass() || p.GameOver() || n > 40 || n < c.tsExactLo {
+			if p.MustPass() || p.GameOver() || n > 40 {
 				continue
 			}
 			s := train.Sample{Player: p.Player, Opponent: p.Opponent, Game: int32(gi)}
-			switch {
-			case n >= 24:
+			if n >= 24 {
 				black := 2*g.TheoryScore - 64
 				if p.ToMove == bitboard.White {
 					black = -black
 				}
 				s.Score, s.Exact = int8(black), n == 24
-			case n <= c.tsExactHi && used <= c.tsSolved:
+				set = append(set, s)
+			}
+			// Above 24 empties a solved position is a second sample beside
+			// its theory-labelled one, so that the theory rows stay the same
+			// positions whatever is solved.
+			if c.tsExact[n] && used <= c.tsSolved {
 				eng.Clear()
 				info := eng.Search(context.Background(), p, search.Limits{EndgameEmpties: search.AlwaysSolve}, nil)
 				s.Score, s.Exact = int8(info.Score), true
+				set = append(set, s)
 				solved++
-			default:
-				continue
 			}
-			set = append(set, s)
 		}
 	}
 	if err := train.SaveSamples(c.testsetOut, testSetKey, set); err != nil {
@@ -313,9 +320,8 @@ func (c *evalCheckConfig) testSetErrors(e *env) error {
 		return err
 	}
 	type acc struct {
-		n     int
-		sum   [2]float64
-		exact bool
+		n   int
+		sum [2]float64
 	}
 	if c.tsDepth < 0 || c.tsDepth > 20 {
 		return fmt.Errorf("evalcheck: --testset-depth %d: want 0..20", c.tsDepth)
@@ -328,13 +334,20 @@ func (c *evalCheckConfig) testSetErrors(e *env) error {
 			score[k] = func(p, o uint64) int { return int(sr.Score(p, o)) }
 		}
 	}
-	by := map[int]*acc{}
+	// A row per count of empties and kind of label: from 25 empties on a
+	// position may be in the set twice, by its game's theory score and
+	// solved.
+	type row struct {
+		empties int
+		exact   bool
+	}
+	by := map[row]*acc{}
 	for _, s := range set {
 		n := s.Empties()
-		a := by[n]
+		a := by[row{n, s.Exact}]
 		if a == nil {
-			a = &acc{exact: s.Exact}
-			by[n] = a
+			a = &acc{}
+			by[row{n, s.Exact}] = a
 		}
 		a.n++
 		for k := range c.evals {
@@ -352,21 +365,23 @@ func (c *evalCheckConfig) testSetErrors(e *env) error {
 	}
 	fmt.Fprintln(e.stdout)
 	for n := 60; n >= 0; n-- {
-		a := by[n]
-		if a == nil {
-			continue
+		for _, exact := range []bool{false, true} {
+			a := by[row{n, exact}]
+			if a == nil {
+				continue
+			}
+			lab := "theory"
+			if exact {
+				lab = "exact"
+			}
+			ma := a.sum[0] / float64(a.n)
+			fmt.Fprintf(e.stdout, "%7d %6d %-7s %7.2f", n, a.n, lab, ma)
+			if len(c.evals) > 1 {
+				mb := a.sum[1] / float64(a.n)
+				fmt.Fprintf(e.stdout, " %7.2f %7.3f", mb, ma/mb)
+			}
+			fmt.Fprintln(e.stdout)
 		}
-		lab := "theory"
-		if a.exact {
-			lab = "exact"
-		}
-		ma := a.sum[0] / float64(a.n)
-		fmt.Fprintf(e.stdout, "%7d %6d %-7s %7.2f", n, a.n, lab, ma)
-		if len(c.evals) > 1 {
-			mb := a.sum[1] / float64(a.n)
-			fmt.Fprintf(e.stdout, " %7.2f %7.3f", mb, ma/mb)
-		}
-		fmt.Fprintln(e.stdout)
 	}
 	return nil
 }

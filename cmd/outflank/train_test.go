@@ -111,29 +111,43 @@ func TestTrainSearchSolver(t *testing.T) {
 }
 
 // The test set is built from held-out games only, with exact labels where
-// it says so, and measured back.
+// it says so, and measured back; above 24 empties a solved position joins
+// its theory-labelled one, in a row of its own.
 func TestEvalCheckTestSet(t *testing.T) {
 	set := filepath.Join(t.TempDir(), "set.samples")
 	stdout, _, err := runCmd(t, "evalcheck", "--against", "none", "--wthor", "../../testdata/wthor",
-		"--testset-out", set, "--testset-games", "20", "--testset-solved", "2", "--testset-exact", "14-15")
+		"--testset-out", set, "--testset-games", "20", "--testset-solved", "2", "--testset-exact", "14-15,25")
 	if err != nil {
 		t.Fatalf("evalcheck --testset-out: %v\n%s", err, stdout)
 	}
-	if !strings.Contains(stdout, "from 20 held-out games") || !strings.Contains(stdout, "4 solved exactly") {
+	if !strings.Contains(stdout, "from 20 held-out games") || !strings.Contains(stdout, "6 solved exactly") {
 		t.Errorf("output:\n%s", stdout)
 	}
 	samples, err := train.LoadSamples(set, testSetKey)
 	if err != nil {
 		t.Fatal(err)
 	}
+	count := map[[2]int]int{}
 	for _, s := range samples {
-		n := s.Empties()
-		if !train.Split(1, s.Game, 0.1) || n > 40 || n < 14 || n > 15 && n < 24 || s.Exact != (n <= 24) {
+		n, exact := s.Empties(), s.Exact
+		theory := n >= 24 && n <= 40 && exact == (n == 24)
+		solved := exact && (n == 14 || n == 15 || n == 25)
+		if !train.Split(1, s.Game, 0.1) || !theory && !solved {
 			t.Fatalf("sample of game %d at %d empties (exact %v) does not belong", s.Game, n, s.Exact)
 		}
+		if exact {
+			count[[2]int{n, 1}]++
+		} else {
+			count[[2]int{n, 0}]++
+		}
+	}
+	if count[[2]int{25, 0}] != 20 || count[[2]int{25, 1}] != 2 || count[[2]int{26, 1}] != 0 {
+		t.Errorf("at 25 empties %d theory and %d exact labels, at 26 %d exact; want 20, 2, 0",
+			count[[2]int{25, 0}], count[[2]int{25, 1}], count[[2]int{26, 1}])
 	}
 	stdout, _, err = runCmd(t, "evalcheck", "--testset", set, "--against", "simple")
-	if err != nil || !strings.Contains(stdout, "     24     20 exact") {
+	if err != nil || !strings.Contains(stdout, "     24     20 exact") ||
+		!strings.Contains(stdout, "     25     20 theory") || !strings.Contains(stdout, "     25      2 exact") {
 		t.Fatalf("evalcheck --testset: %v\n%s", err, stdout)
 	}
 	// Scored by a search: the same rows, other errors.
@@ -147,6 +161,12 @@ func TestEvalCheckTestSet(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, "evalcheck", "--testset-out", set); err == nil {
 		t.Error("--testset-out without --wthor: no error")
+	}
+	for _, bad := range []string{"24", "23-25", "13", "31", "20-", "x", "20,,21"} {
+		_, _, err := runCmd(t, "evalcheck", "--wthor", "../../testdata/wthor", "--testset-out", set, "--testset-exact", bad)
+		if err == nil || !strings.Contains(err.Error(), "--testset-exact") {
+			t.Errorf("--testset-exact %q: %v, want an error naming it", bad, err)
+		}
 	}
 }
 
