@@ -200,26 +200,36 @@ func TestTrainAblationFlags(t *testing.T) {
 	}
 }
 
-// The committed test set is what eval/README.md says: 17,283 positions of
-// held-out games (split seed 1), 20-22 and 24 empties exact, 25-40 theory.
+// The committed test set is what eval/README.md says: 17,583 positions of
+// held-out games (split seed 1), 25-40 empties labelled by the games'
+// theory scores, 24 exact by theirs, and 100 each solved at 20-23, 25 and
+// 26.
 func TestCommittedTestSet(t *testing.T) {
 	set, err := train.LoadSamples("../../eval/testdata/heldout.samples", testSetKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	count := map[int]int{}
+	count, exact := map[int]int{}, map[int]int{}
 	for _, s := range set {
 		n := s.Empties()
 		count[n]++
 		if !train.Split(1, s.Game, 0.1) {
 			t.Fatalf("game %d is not held out", s.Game)
 		}
-		if n < 20 || n > 40 || n == 23 || s.Exact != (n <= 24) {
+		if n < 20 || n > 40 || n <= 24 && !s.Exact || n > 26 && s.Exact {
 			t.Fatalf("game %d: a position at %d empties, exact %v", s.Game, n, s.Exact)
 		}
+		if s.Exact && n != 24 {
+			exact[n]++
+		}
 	}
-	if len(set) != 17283 || count[24] != 999 || count[20] != 100 || count[22] != 100 {
-		t.Errorf("%d positions, %d at 24 empties, %d at 20, %d at 22", len(set), count[24], count[20], count[22])
+	if len(set) != 17583 || count[24] != 999 || count[30] != 999 || count[25] != 1099 {
+		t.Errorf("%d positions, %d at 24 empties, %d at 25, %d at 30", len(set), count[24], count[25], count[30])
+	}
+	for _, n := range []int{20, 21, 22, 23, 25, 26} {
+		if exact[n] != 100 {
+			t.Errorf("%d solved positions at %d empties, want 100", exact[n], n)
+		}
 	}
 }
 
