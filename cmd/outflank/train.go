@@ -136,7 +136,7 @@ func (c *trainConfig) dataFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.samplesFile, "samples", "", "cache the labelled positions in this file (reused if it exists)")
 	fs.IntVar(&c.labeler.SolveEmpties, "solve-empties", 18, "label positions with at most this many empties by an exact solve")
 	fs.Float64Var(&c.labeler.SolveShare, "solve-share", 1, "share of the games whose small endgames are solved (chosen from --seed)")
-	fs.IntVar(&c.labeler.Workers, "workers", runtime.NumCPU(), "games labelled at once (solver labels), each with its own solver")
+	fs.IntVar(&c.labeler.Workers, "workers", runtime.NumCPU(), "games labelled at once (solver labels), each with its own solver, and threads of the fit (the weights do not depend on it)")
 	fs.String("solver", "search", "exact solver for the labels: the engine's (\"search\"), the only one")
 	fs.MarkDeprecated("solver", "the engine's solver is the only one")
 	fs.IntVar(&c.maxGames, "max-games", 0, "use only the first N games (0 = all), for quick runs")
@@ -307,6 +307,7 @@ func (c *trainConfig) run(e *env) error {
 		return fmt.Errorf("train: %w", err)
 	}
 	fit := c.fit
+	fit.Workers = c.labeler.Workers
 	fit.Progress = bar.show
 	fit.EpochReport = func(r train.Report) {
 		bar.clear()

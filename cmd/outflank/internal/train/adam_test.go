@@ -92,9 +92,11 @@ func adamEpochReference(st *refState, samples []Sample, order []int32, rate floa
 	}
 }
 
-// adamEpoch's memory layout and batching change nothing in the arithmetic:
-// the weights and moments after two epochs equal adamEpochReference's bit
-// for bit, with every option that reaches the update.
+// adamEpoch's memory layout, batching and threads change nothing in the
+// arithmetic: the weights and moments after two epochs equal
+// adamEpochReference's bit for bit, with every option that reaches the
+// update and with 1 to 7 threads (batches smaller than the threads
+// included).
 func TestAdamEpochMatchesReference(t *testing.T) {
 	samples, _ := Labeler{}.Extract(testGames(t)[:150], func(error) {}, nil)
 	order := make([]int32, len(samples))
@@ -106,11 +108,15 @@ func TestAdamEpochMatchesReference(t *testing.T) {
 	}
 	for _, cfg := range []Config{
 		{Stages: 30, StageTie: 1, Batch: 64, L2: 1e-4},
-		{Stages: 30, StageTie: 1, Batch: 100, L2: 1e-3, Overlap: 1, Smooth: 2},
-		{Stages: 30, StageTie: 3, Batch: 37, Overlap: 2, Smooth: 0.5, Disable: []string{"row2", "parity"}},
+		{Stages: 30, StageTie: 1, Batch: 100, L2: 1e-3, Overlap: 1, Smooth: 2, Workers: 2},
+		{Stages: 30, StageTie: 1, Batch: 256, L2: 1e-4, Overlap: 1, Smooth: 2, Workers: 3},
+		{Stages: 30, StageTie: 3, Batch: 37, Overlap: 2, Smooth: 0.5, Disable: []string{"row2", "parity"}, Workers: 4},
+		{Stages: 60, StageTie: 1, Batch: 5, Overlap: 1, Smooth: 1, Workers: 7},
 	} {
 		n := cfg.Stages * eval.PackedStride()
-		fast := state{p: make([]adamWeight, n)}
+		p, free := newWeights(n)
+		defer free()
+		fast := state{p: p}
 		ref := refState{w: make([]float32, n), m: make([]float32, n), v: make([]float32, n)}
 		for ep, rate := range []float64{0.03, 0.01} {
 			adamEpoch(&fast, samples, order, rate, cfg, "")
@@ -120,7 +126,7 @@ func TestAdamEpochMatchesReference(t *testing.T) {
 			}
 			moved := false
 			for j := range n {
-				x := fast.p[j]
+				x := fast.p[memIndex(j, n, cfg.Stages)]
 				if math.Float32bits(x.w) != math.Float32bits(ref.w[j]) ||
 					math.Float32bits(x.m) != math.Float32bits(ref.m[j]) ||
 					math.Float32bits(x.v) != math.Float32bits(ref.v[j]) {

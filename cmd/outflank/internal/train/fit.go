@@ -11,6 +11,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"sync"
+	"unsafe"
 
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/eval"
@@ -48,7 +50,10 @@ type Config struct {
 	// Stages is the number of weight stages (eval.ValidStages; 0:
 	// eval.DefaultStages). Finer stages follow the game more closely and
 	// need more positions: see eval/README.md's ablations.
-	Stages      int
+	Stages int
+	// Workers is the number of threads of the fit (0 or 1: one). The
+	// weights do not depend on it.
+	Workers     int
 	Checkpoint  string // file to save the state after each epoch ("" = none)
 	Resume      bool   // start from Checkpoint if it exists
 	Progress    func(phase string, done, total int)
@@ -96,7 +101,12 @@ type Report struct {
 type state struct {
 	epoch int // epochs completed
 	// p holds each weight beside its Adam moments: the one copy of the
-	// weights, which adamEpoch updates in place.
+	// weights, which adamEpoch updates in place. Weight k of stage sg is
+	// p[k*stages+sg] (weightAt): a weight's stages sit side by side, so
+	// the smoothing's reads of a weight's neighbouring stages, and the
+	// second stage a position near a stage's edge trains, are in the cache
+	// line the weight's own read brings (the file formats keep the stages
+	// apart, each a table).
 	p []adamWeight
 	t uint64 // Adam steps taken
 }
@@ -115,7 +125,9 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 	}
 	stride := eval.PackedStride()
 	n := cfg.Stages * stride
-	st := state{p: make([]adamWeight, n)}
+	p, free := newWeights(n)
+	defer free() // after the last quantise: nothing returned points into p
+	st := state{p: p}
 	if cfg.Batch <= 0 {
 		cfg.Batch = 256
 	}
@@ -132,9 +144,7 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 		}
 	}
 	if cfg.Resume && cfg.Checkpoint != "" {
-		if s, err := loadCheckpoint(cfg.Checkpoint, cfg, len(st.p)); err == nil {
-			st = s
-		} else if !errors.Is(err, os.ErrNotExist) {
+		if err := loadCheckpoint(cfg.Checkpoint, cfg, &st); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, nil, err
 		}
 	}
@@ -188,6 +198,9 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 	return e, reports, err
 }
 
+// weightAt returns the index in state.p of weight k of stage sg.
+func weightAt(k int32, sg, stages int) int { return int(k)*stages + sg }
+
 // kept returns the feature slots that cfg.Disable leaves in.
 func kept(cfg Config) []int {
 	var k []int
@@ -202,24 +215,24 @@ func kept(cfg Config) []int {
 // sgdEpoch makes one pass of per-position stochastic gradient descent on
 // the squared error.
 func sgdEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Config, phase string) {
-	stride := eval.PackedStride()
 	lr := float32(rate)
 	decay := float32(1 - rate*cfg.L2)
 	var f [eval.NumFeatures]int32
+	w := st.p
 	for n, i := range order {
 		if cfg.Progress != nil && n%65536 == 0 {
 			cfg.Progress(phase, n, len(order))
 		}
 		s := &samples[i]
 		stage := eval.StageOf(cfg.Stages, eval.Features(s.Player, s.Opponent, &f))
-		w := st.p[stage*stride : (stage+1)*stride]
 		var pred float32
 		for _, k := range f {
-			pred += w[k].w
+			pred += w[weightAt(k, stage, cfg.Stages)].w
 		}
 		g := lr * (pred - float32(s.Score))
 		for _, k := range f {
-			w[k].w = w[k].w*decay - g
+			x := &w[weightAt(k, stage, cfg.Stages)]
+			x.w = x.w*decay - g
 		}
 	}
 }
@@ -230,96 +243,208 @@ func sgdEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Conf
 // per-weight step normalisation gives rare weights steps as large as common
 // ones, and the L2 term keeps them from chasing their few positions.
 //
-// The pass is bound by memory: a batch touches some 12,000 weights spread
-// over every stage's tables, hundreds of megabytes. So a weight's value and
-// moments sit side by side (one cache line, not three), as do its batch
-// gradient and mark, and a batch's positions are all read and turned into
-// features before any weight is, so that their cache misses overlap. The
-// arithmetic, and its order, is that of adamEpochReference (the test's
-// plain version), which gives the same weights bit for bit.
+// The pass is bound by memory latency: a batch touches some 12,000 weights
+// spread over every stage's tables, hundreds of megabytes. So a weight's
+// value, moments and batch gradient share 16 bytes (a cache line holds
+// four), the table sits on 2 MB pages where the kernel allows (with 4 KB
+// pages nearly every read would also miss the TLB), and each read is asked
+// for (prefetched) a few steps before it is made.
+//
+// cfg.Workers threads share each batch, and the result does not depend on
+// how many. First each takes a share of the positions and computes their
+// features and errors (the weights do not change within a batch). Then
+// each owns a share of every stage's table, the same share in every stage
+// (by index within the stage, whole cache lines), and walks the whole
+// batch in order, summing the gradients of its own weights, then updates
+// them in the order the batch first touched them. So every sum is made in
+// the order one thread would make it, and the smoothing, which reads a
+// weight's neighbours in the stages either side, finds them owned by the
+// same thread, at the same point of its updates. The arithmetic, and its
+// order, is that of adamEpochReference (the test's plain version), which
+// gives the same weights bit for bit.
 func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Config, phase string) {
-	const b1, b2, eps = 0.9, 0.999, 1e-8
-	stride := eval.PackedStride()
-	p := st.p
-	acc := make([]batchGrad, len(p))
-	var touched []int32
-	var all [eval.NumFeatures]int32
+	const b1, b2 = 0.9, 0.999
 	keep := kept(cfg)
-	nk := len(keep)
-	items := make([]batchItem, cfg.Batch)
-	l2 := float32(cfg.L2)
-	smooth := float32(cfg.Smooth)
-	tie := cfg.StageTie
-	nStages := cfg.Stages / tie * tie
+	workers := max(cfg.Workers, 1)
+	ep := &adamPass{p: st.p, stages: cfg.Stages, keep: keep, nk: len(keep), cfg: cfg,
+		items: make([]batchItem, cfg.Batch), workers: workers,
+		l2: float32(cfg.L2), smooth: float32(cfg.Smooth), tie: cfg.StageTie}
+	ep.nStages = cfg.Stages / ep.tie * ep.tie
+	ep.own = make([]adamOwner, workers)
+	for w := range ep.own {
+		ep.own[w].mark = make([]uint64, (len(st.p)+63)/64)
+	}
 	for start := 0; start < len(order); start += cfg.Batch {
 		if cfg.Progress != nil && start/cfg.Batch%256 == 0 {
 			cfg.Progress(phase, start, len(order))
 		}
 		batch := order[start:min(start+cfg.Batch, len(order))]
-		id := uint32(start/cfg.Batch + 1)
-		touched = touched[:0]
-		for b, i := range batch {
-			s := &samples[i]
-			it := &items[b]
-			stage, other := trainedStages(cfg, eval.Features(s.Player, s.Opponent, &all))
-			for i, k := range keep {
-				it.f[i] = all[k]
-			}
-			it.stages = [2]int32{int32(stage), int32(other)}
-			it.score = float32(s.Score)
-		}
-		for b := range batch {
-			it := &items[b]
-			f := it.f[:nk]
-			for _, sg := range it.stages {
-				if sg < 0 {
-					continue
-				}
-				base := sg * int32(stride)
-				var pred float32
-				for _, k := range f {
-					pred += p[base+k].w
-				}
-				e := pred - it.score
-				for _, k := range f {
-					j := base + k
-					a := &acc[j]
-					if a.mark != id {
-						a.mark = id
-						touched = append(touched, j)
-					}
-					a.g += e
-				}
-			}
-		}
+		share := (len(batch) + workers - 1) / workers
+		parallel(workers, func(w int) {
+			lo := min(w*share, len(batch))
+			ep.errors(samples, batch, lo, min(lo+share, len(batch)))
+		})
 		st.t++
 		c1 := float32(1 - math.Pow(b1, float64(st.t)))
 		c2 := float32(1 - math.Pow(b2, float64(st.t)))
 		lr := float32(rate) * float32(math.Sqrt(float64(c2))) / c1
-		for _, j := range touched {
-			// The gradient is summed, not averaged, over the batch: a weight
-			// seen once gets its position's full error against the L2 pull,
-			// while Adam's normalisation makes the step size independent of
-			// the scale anyway.
-			x := &p[j]
-			g := acc[j].g + l2*x.w
-			acc[j].g = 0
-			if smooth > 0 {
-				sg := int(j) / stride
-				if sg >= tie {
-					g += smooth * (x.w - p[int(j)-tie*stride].w)
-				}
-				if sg+tie < nStages {
-					g += smooth * (x.w - p[int(j)+tie*stride].w)
-				}
+		parallel(workers, func(w int) { ep.update(w, len(batch), lr) })
+	}
+}
+
+// adamPass is one epoch's shared state: the weights, the batch's positions
+// and each thread's own bookkeeping.
+type adamPass struct {
+	p            []adamWeight
+	stages, nk   int
+	keep         []int
+	cfg          Config
+	items        []batchItem
+	workers      int
+	l2, smooth   float32
+	tie, nStages int
+	own          []adamOwner
+}
+
+// adamOwner is what one thread keeps for the weights it owns: which of
+// them the batch has touched (a bit each, so that the marks stay in the
+// cache) and in what order, and its share of the batch's reads.
+type adamOwner struct {
+	mark    []uint64
+	touched []int32
+	js      []int32   // the weight of each of its reads, in batch order
+	es      []float32 // the error that read adds to its gradient
+}
+
+// parallel runs f(0) … f(n−1) at once and waits for them all.
+func parallel(n int, f func(w int)) {
+	if n == 1 {
+		f(0)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := 1; w < n; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(w)
+		}()
+	}
+	f(0)
+	wg.Wait()
+}
+
+// errors fills the batch's items lo…hi−1: their features, the stages they
+// train and the prediction's error in each.
+func (ep *adamPass) errors(samples []Sample, batch []int32, lo, hi int) {
+	var all [eval.NumFeatures]int32
+	p := ep.p
+	for b := lo; b < hi; b++ {
+		s := &samples[batch[b]]
+		it := &ep.items[b]
+		stage, other := trainedStages(ep.cfg, eval.Features(s.Player, s.Opponent, &all))
+		for i, k := range ep.keep {
+			it.f[i] = all[k]
+		}
+		it.stages = [2]int32{int32(stage), int32(other)}
+		prefetchRows(unsafe.Pointer(&p[0]), unsafe.Sizeof(p[0]), ep.stages, int(stage), it.f[:ep.nk])
+	}
+	for b := lo; b < hi; b++ {
+		it := &ep.items[b]
+		f := it.f[:ep.nk]
+		score := float32(samples[batch[b]].Score)
+		for x, sg := range it.stages {
+			if sg < 0 {
+				continue
 			}
-			m := b1*x.m + (1-b1)*g
-			v := b2*x.v + (1-b2)*g*g
-			x.m, x.v = m, v
-			x.w -= lr * m / (float32(math.Sqrt(float64(v))) + eps)
+			var pred float32
+			for _, k := range f {
+				pred += p[weightAt(k, int(sg), ep.stages)].w
+			}
+			it.err[x] = pred - score
 		}
 	}
 }
+
+// owner returns the thread that owns weight k of every stage.
+func (ep *adamPass) owner(k int32) int {
+	if ep.workers == 1 {
+		return 0
+	}
+	return int(uint32(k) % uint32(ep.workers))
+}
+
+// update sums thread w's gradients over the batch's n positions, in batch
+// order, and makes the Adam step of each weight of its own that they
+// touched.
+func (ep *adamPass) update(w, n int, lr float32) {
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	o := &ep.own[w]
+	o.js, o.es, o.touched = o.js[:0], o.es[:0], o.touched[:0]
+	for b := range n {
+		it := &ep.items[b]
+		for x, sg := range it.stages {
+			if sg < 0 {
+				continue
+			}
+			e := it.err[x]
+			for _, k := range it.f[:ep.nk] {
+				if ep.owner(k) == w {
+					o.js = append(o.js, int32(weightAt(k, int(sg), ep.stages)))
+					o.es = append(o.es, e)
+				}
+			}
+		}
+	}
+	p := ep.p
+	at, size := unsafe.Pointer(&p[0]), unsafe.Sizeof(p[0])
+	for i, j := range o.js {
+		if i%prefetchChunk == 0 {
+			prefetchRows(at, size, 1, 0, o.js[min(i+prefetchAhead, len(o.js)):min(i+prefetchAhead+prefetchChunk, len(o.js))])
+		}
+		if bit := uint64(1) << (j % 64); o.mark[j/64]&bit == 0 {
+			o.mark[j/64] |= bit
+			o.touched = append(o.touched, j)
+		}
+		p[j].g += o.es[i]
+	}
+	step := ep.tie // from a weight to the same weight of the next stage (tied group)
+	for i, j := range o.touched {
+		if i%prefetchChunk == 0 {
+			// The weight, and its neighbours for the smoothing, mostly in
+			// the same cache line.
+			prefetchRows(at, size, 1, 0, o.touched[min(i+prefetchAhead, len(o.touched)):min(i+prefetchAhead+prefetchChunk, len(o.touched))])
+		}
+		o.mark[j/64] = 0
+		// The gradient is summed, not averaged, over the batch: a weight
+		// seen once gets its position's full error against the L2 pull,
+		// while Adam's normalisation makes the step size independent of
+		// the scale anyway.
+		x := &p[j]
+		g := x.g + ep.l2*x.w
+		x.g = 0
+		if ep.smooth > 0 {
+			sg := int(j) % ep.stages
+			if sg >= ep.tie {
+				g += ep.smooth * (x.w - p[int(j)-step].w)
+			}
+			if sg+ep.tie < ep.nStages {
+				g += ep.smooth * (x.w - p[int(j)+step].w)
+			}
+		}
+		m := b1*x.m + (1-b1)*g
+		v := b2*x.v + (1-b2)*g*g
+		x.m, x.v = m, v
+		x.w -= lr * m / (float32(math.Sqrt(float64(v))) + eps)
+	}
+}
+
+// The update asks for the weight it will read prefetchAhead reads later,
+// prefetchChunk at a time.
+const (
+	prefetchAhead = 32
+	prefetchChunk = 16
+)
 
 // trainedStages returns the stage that a position with this many empties
 // trains and the neighbouring stage it also trains (-1: none): with
@@ -345,22 +470,15 @@ func trainedStages(cfg Config, empties int) (stage, other int) {
 	return stage, other
 }
 
-// adamWeight is one weight and its Adam moments (the SGD optimiser uses w
-// alone).
-type adamWeight struct{ w, m, v float32 }
-
-// batchGrad is one weight's gradient summed over a batch, and the batch
-// number+1 that last touched it.
-type batchGrad struct {
-	g    float32
-	mark uint32
-}
+// adamWeight is one weight, its Adam moments and its gradient summed over
+// the batch being fitted (the SGD optimiser uses w alone).
+type adamWeight struct{ w, m, v, g float32 }
 
 // batchItem is one position of a batch: the stages it trains (-1: none),
-// its label and its features.
+// the prediction's error in each, and its features.
 type batchItem struct {
 	stages [2]int32
-	score  float32
+	err    [2]float32
 	f      [eval.NumFeatures]int32
 }
 
@@ -371,8 +489,8 @@ func quantise(w []adamWeight, tie, stages int) (*eval.Pattern, error) {
 	q := make([]int16, len(w))
 	stride := eval.PackedStride()
 	for i := range q {
-		st := i / stride
-		v := w[i-st%tie*stride].w
+		st, k := i/stride, int32(i%stride)
+		v := w[weightAt(k, st-st%tie, stages)].w
 		x := math.Round(float64(v) * eval.Scale)
 		q[i] = int16(min(max(x, math.MinInt16), math.MaxInt16))
 	}
@@ -448,21 +566,24 @@ func saveCheckpoint(path string, cfg Config, st state) error {
 		func(x *adamWeight) float32 { return x.v },
 	} {
 		for j := range st.p {
-			b.Write(le.AppendUint32(nil, math.Float32bits(field(&st.p[j]))))
+			b.Write(le.AppendUint32(nil, math.Float32bits(field(&st.p[memIndex(j, len(st.p), cfg.Stages)]))))
 		}
 	}
 	b.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(b.Bytes())))
 	return atomicfile.WriteFile(path, b.Bytes()) // never leave a half-written checkpoint
 }
 
-func loadCheckpoint(path string, cfg Config, n int) (state, error) {
+// loadCheckpoint reads a checkpoint into st, whose weights are allocated;
+// on an error st is unchanged.
+func loadCheckpoint(path string, cfg Config, st *state) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return state{}, err
+		return err
 	}
+	n := len(st.p)
 	le := binary.LittleEndian
-	bad := func(why string) (state, error) {
-		return state{}, fmt.Errorf("checkpoint %s: %s", path, why)
+	bad := func(why string) error {
+		return fmt.Errorf("checkpoint %s: %s", path, why)
 	}
 	if len(data) < 24 || string(data[:4]) != ckMagic {
 		return bad("not a training checkpoint")
@@ -476,12 +597,19 @@ func loadCheckpoint(path string, cfg Config, n int) (state, error) {
 	if le.Uint32(data[4:]) != 1 || le.Uint32(data[8:]) != configHash(cfg, n) || int(le.Uint32(data[16:])) != n {
 		return bad("made with other settings (seed, epochs, rates, hold-out); delete it or use the same settings")
 	}
-	st := state{epoch: int(le.Uint32(data[12:])), t: le.Uint64(data[20:]), p: make([]adamWeight, n)}
+	st.epoch, st.t = int(le.Uint32(data[12:])), le.Uint64(data[20:])
 	at := func(k, i int) float32 { return math.Float32frombits(le.Uint32(data[28+4*(k*n+i):])) }
 	for i := range st.p {
-		st.p[i] = adamWeight{at(0, i), at(1, i), at(2, i)}
+		st.p[memIndex(i, n, cfg.Stages)] = adamWeight{w: at(0, i), m: at(1, i), v: at(2, i)}
 	}
-	return st, nil
+	return nil
+}
+
+// memIndex returns the index in state.p of the weight at index i of the
+// n weights in file order (stage after stage).
+func memIndex(i, n, stages int) int {
+	stride := n / stages
+	return weightAt(int32(i%stride), i/stride, stages)
 }
 
 // WriteReport prints a per-stage error table.

@@ -13,7 +13,7 @@ import (
 )
 
 // testGames reads the one WTHOR year committed to the repository.
-func testGames(t *testing.T) []Game {
+func testGames(t testing.TB) []Game {
 	t.Helper()
 	var bad []error
 	games, err := ReadWTHOR("../../../../testdata/wthor", func(e error) { bad = append(bad, e) })
