@@ -77,6 +77,7 @@ type trainConfig struct {
 	selfplayMix    float64  // with "search": the search value's share of the label
 	out            string
 	samplesFile    string // label cache ("" = none)
+	solveLabels    string // the solver's labels of the games ("" = none)
 	maxGames       int
 	labeler        train.Labeler
 	relabel        train.Relabel // search labels (Depth 0: none)
@@ -134,6 +135,7 @@ func (c *trainConfig) dataFlags(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&c.ggfFiles, "games", nil, "GGF files of more games, e.g. self-play from \"outflank match --games-out\" (comma-separated or repeated)")
 	fs.StringVar(&c.out, "out", "outflank.weights", "weights file to write")
 	fs.StringVar(&c.samplesFile, "samples", "", "cache the labelled positions in this file (reused if it exists)")
+	fs.StringVar(&c.solveLabels, "solve-labels", "", "the solver's labels of the games (WTHOR's and --games'): read from this file if it exists (and checked against the solver in 64 positions), else solved and written to it; .gz compresses")
 	fs.IntVar(&c.labeler.SolveEmpties, "solve-empties", 18, "label positions with at most this many empties by an exact solve")
 	fs.Float64Var(&c.labeler.SolveShare, "solve-share", 1, "share of the games whose small endgames are solved (chosen from --seed)")
 	fs.IntVar(&c.labeler.Workers, "workers", runtime.NumCPU(), "games labelled at once (solver labels), each with its own solver, and threads of the fit (the weights do not depend on it)")
@@ -383,11 +385,39 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 	if c.maxGames > 0 && c.maxGames < len(games) {
 		games = games[:c.maxGames]
 	}
+	var solved []int8
+	labelsDone := func() error { return nil }
+	labelsKey := fmt.Sprintf("solve-labels=1 %s solve-empties=%d solve-share=%g seed=%d", train.GamesKey(games), lb.SolveEmpties, lb.SolveShare, lb.Seed)
 	if lb.SolveEmpties > 0 && lb.SolveShare > 0 {
 		lb.Solve = train.SolvePool(max(lb.Workers, 1), 16)
+		if c.solveLabels != "" {
+			stored, err := train.LoadSolveLabels(c.solveLabels, labelsKey)
+			switch {
+			case err == nil:
+				// One worker asks in game order; 64 labels spread over
+				// the file are solved again, so a damaged or foreign file
+				// is an error, not a fit on wrong labels.
+				lb.Solve, labelsDone = train.Replayer(stored, lb.Solve, max(len(stored)/64, 1))
+				lb.Workers = 1
+				fmt.Fprintf(e.stdout, "solver labels: %d read from %s\n", len(stored), c.solveLabels)
+			case errors.Is(err, os.ErrNotExist):
+				lb.Solved = &solved
+			default:
+				return nil, err
+			}
+		}
 	}
 	samples, st := lb.Extract(games, bad, func(d, t int) { bar.show("reading games", d, t) })
 	bar.clear()
+	if err := labelsDone(); err != nil {
+		return nil, fmt.Errorf("--solve-labels %s: %w", c.solveLabels, err)
+	}
+	if lb.Solved != nil {
+		if err := train.SaveSolveLabels(c.solveLabels, labelsKey, solved); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(e.stdout, "solver labels: %d written to %s\n", len(solved), c.solveLabels)
+	}
 	fmt.Fprintf(e.stdout, "games: %d used, %d unfinished, %d bad records skipped\n", st.Games, st.Unfinished, nbad)
 	fmt.Fprintf(e.stdout, "positions: %d labelled by the theoretical score %d, the final score of a perfect end %d, the solver %d; %d later positions of imperfect ends left out; %d games end with their theoretical score\n",
 		len(samples), st.Theory, st.Final, st.Solved, st.Dropped, st.PerfectEnd)

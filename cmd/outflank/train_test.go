@@ -281,6 +281,40 @@ func TestTrainWorkersSameWeights(t *testing.T) {
 	}
 }
 
+// --solve-labels: the first run solves and writes the labels, the second
+// reads them and writes the same weights; a damaged file or one made from
+// other games is an error, never a fit on wrong labels.
+func TestTrainSolveLabels(t *testing.T) {
+	dir := t.TempDir()
+	labels := filepath.Join(dir, "solve.labels.gz")
+	run := func(games, out string) (string, error) {
+		stdout, stderr, err := runCmd(t, "train", "--wthor", "../../testdata/wthor", "--max-games", games, "--solve-empties", "10",
+			"--epochs", "1", "--quiet", "--solve-labels", labels, "--out", filepath.Join(dir, out))
+		return stdout + stderr, err
+	}
+	out, err := run("80", "a.weights")
+	if err != nil || !strings.Contains(out, "written to") {
+		t.Fatalf("first run: %v\n%s", err, out)
+	}
+	out, err = run("80", "b.weights")
+	if err != nil || !strings.Contains(out, "read from") {
+		t.Fatalf("second run: %v\n%s", err, out)
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "a.weights"))
+	b, _ := os.ReadFile(filepath.Join(dir, "b.weights"))
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatal("the stored labels gave other weights than the solver's")
+	}
+	if out, err := run("60", "c.weights"); err == nil || !strings.Contains(err.Error(), "other games") {
+		t.Errorf("a labels file of other games was accepted: %v\n%s", err, out)
+	}
+	data, _ := os.ReadFile(labels)
+	os.WriteFile(labels, data[:len(data)-9], 0o644)
+	if out, err := run("80", "d.weights"); err == nil || !strings.Contains(err.Error(), "solver labels file") {
+		t.Errorf("a truncated labels file was accepted: %v\n%s", err, out)
+	}
+}
+
 // Search labels: two shards labelled separately and merged give the same
 // weights file, byte for byte, as one run that labels everything; a run
 // resumed from a finished labels file searches nothing.

@@ -25,6 +25,7 @@ package train
 import (
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/bitboard/wthor"
@@ -99,6 +100,9 @@ type Labeler struct {
 	// samples and their order do not depend on it: each game is labelled on
 	// its own and the games' samples are joined in game order.
 	Workers int
+	// Solved, if set, receives every label Solve gave, in game order (the
+	// order of the samples): what a solver labels file holds.
+	Solved *[]int8
 }
 
 // Stats counts what extraction kept and dropped.
@@ -123,6 +127,7 @@ func (s *Stats) add(o Stats) {
 // gameLabels is what labelling one game gives.
 type gameLabels struct {
 	samples []Sample
+	solved  []int8 // the solver's labels, in order
 	st      Stats
 	err     error // the game was skipped for this (a bad record)
 }
@@ -165,6 +170,9 @@ func (lb Labeler) Extract(games []Game, bad func(error), progress func(done, tot
 			bad(r.err)
 		}
 		out = append(out, r.samples...)
+		if lb.Solved != nil {
+			*lb.Solved = append(*lb.Solved, r.solved...)
+		}
 		st.add(r.st)
 	}
 	if progress != nil {
@@ -216,6 +224,7 @@ func (lb Labeler) label(gi int32, g Game) gameLabels {
 		case solveGame && e <= lb.SolveEmpties:
 			s := Sample{Player: p.Player, Opponent: p.Opponent, Score: int8(lb.Solve(p.Player, p.Opponent)), Exact: true, Game: gi}
 			r.samples = append(r.samples, s)
+			r.solved = append(r.solved, s.Score)
 			st.Solved++
 			continue
 		case perfectEnd:
@@ -270,4 +279,79 @@ func LoadSamples(path, key string) ([]Sample, error) {
 		out[i] = Sample{Player: le.Uint64(r), Opponent: le.Uint64(r[8:]), Score: int8(r[16]), Exact: r[17] == 1, Game: int32(le.Uint32(r[18:]))}
 	}
 	return out, nil
+}
+
+// solveLabelsFile keeps the solver's labels of a set of games (about 72 CPU
+// minutes for WTHOR at 18 empties), one byte each in game order, so that a
+// fit on another machine or in another session reads them in seconds:
+// small enough to commit, unlike the samples file.
+var solveLabelsFile = keyedFile{magic: "OFSL", what: "solver labels file", size: 1,
+	otherKey: "made from other games or settings (--solve-empties, --solve-share, --seed)"}
+
+// GamesKey names a set of games by their count and a CRC-32 of their moves
+// and scores, whatever the files' paths.
+func GamesKey(games []Game) string {
+	h := crc32.NewIEEE()
+	var b []byte
+	for _, g := range games {
+		b = b[:0]
+		for _, m := range g.Moves {
+			b = append(b, byte(m))
+		}
+		b = append(b, 0xff, byte(g.BlackScore), byte(g.TheoryScore), byte(g.TheoryEmpties))
+		h.Write(b)
+	}
+	return fmt.Sprintf("games=%d moves-crc=%08x", len(games), h.Sum32())
+}
+
+// SaveSolveLabels writes the solver's labels under key.
+func SaveSolveLabels(path, key string, labels []int8) error {
+	return solveLabelsFile.save(path, key, len(labels), func(b []byte, i int) []byte { return append(b, byte(labels[i])) })
+}
+
+// LoadSolveLabels reads a solver labels file written with the same key.
+func LoadSolveLabels(path, key string) ([]int8, error) {
+	b, n, err := solveLabelsFile.load(path, key)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int8, n)
+	for i := range out {
+		out[i] = int8(b[i])
+	}
+	return out, nil
+}
+
+// Replayer returns a Solve function that gives the stored labels in order,
+// for a Labeler with one worker (which asks in game order). It checks every
+// check-th position against solve (nil: none), and done reports whether
+// the labels fitted the games: all used, none missing, the checked ones
+// equal.
+func Replayer(stored []int8, solve func(player, opponent uint64) int, check int) (replay func(player, opponent uint64) int, done func() error) {
+	i := 0
+	var failed error
+	replay = func(player, opponent uint64) int {
+		if i >= len(stored) {
+			if failed == nil {
+				failed = fmt.Errorf("the games have more positions to solve than the file's %d labels", len(stored))
+			}
+			i++
+			return 0
+		}
+		v := int(stored[i])
+		if solve != nil && check > 0 && i%check == 0 && failed == nil {
+			if got := solve(player, opponent); got != v {
+				failed = fmt.Errorf("label %d is %d, the solver finds %d (a damaged file, or another solver)", i, v, got)
+			}
+		}
+		i++
+		return v
+	}
+	done = func() error {
+		if failed == nil && i != len(stored) {
+			failed = fmt.Errorf("the games have %d positions to solve, the file %d labels", i, len(stored))
+		}
+		return failed
+	}
+	return replay, done
 }

@@ -1,10 +1,14 @@
 package train
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"os"
+	"strings"
 
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 )
@@ -15,6 +19,7 @@ import (
 // never used), the record count, fixed-size records, and a CRC-32 of all
 // before it (so a truncated or damaged file is reported). Files are written
 // whole and renamed into place, so a killed run leaves the last good one.
+// A path ending in ".gz" is gzip-compressed (for files to commit).
 type keyedFile struct {
 	magic string // 4 bytes
 	what  string // the file's name in errors: "samples file"
@@ -36,6 +41,13 @@ func (f keyedFile) save(path, key string, n int, put func(b []byte, i int) []byt
 		b = put(b, i)
 	}
 	b = le.AppendUint32(b, crc32.ChecksumIEEE(b))
+	if strings.HasSuffix(path, ".gz") {
+		var z bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression) // the level is valid
+		w.Write(b)                                            // a bytes.Buffer takes every write
+		w.Close()
+		b = z.Bytes()
+	}
 	return atomicfile.WriteFile(path, b)
 }
 
@@ -49,6 +61,15 @@ func (f keyedFile) load(path, key string) (recs []byte, n int, err error) {
 	le := binary.LittleEndian
 	bad := func(why string) ([]byte, int, error) {
 		return nil, 0, fmt.Errorf("%s %s: %s", f.what, path, why)
+	}
+	if strings.HasSuffix(path, ".gz") {
+		z, err := gzip.NewReader(bytes.NewReader(b))
+		if err == nil {
+			b, err = io.ReadAll(z)
+		}
+		if err != nil {
+			return bad("gzip: " + err.Error())
+		}
 	}
 	if len(b) < 20 || string(b[:4]) != f.magic || le.Uint32(b[4:]) != 1 {
 		return bad("not a " + f.what)

@@ -1,8 +1,10 @@
 package train
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/outflank-othello/outflank/bitboard"
@@ -97,5 +99,34 @@ func BenchmarkSolve12(b *testing.B) {
 	for b.Loop() {
 		s.Solve(pos[i%len(pos)].Player, pos[i%len(pos)].Opponent)
 		i++
+	}
+}
+
+// Replayer gives the stored labels in order and reports a file that does
+// not fit the games: a checked label the solver disagrees with, labels
+// left over, labels missing.
+func TestReplayer(t *testing.T) {
+	solve := func(p, o uint64) int { return int(p % 7) }
+	stored := []int8{0, 1, 2, 3, 4, 5}
+	ask := func(stored []int8, n int) ([]int, error) {
+		replay, done := Replayer(stored, solve, 2)
+		var got []int
+		for i := range n {
+			got = append(got, replay(uint64(i), 0))
+		}
+		return got, done()
+	}
+	if got, err := ask(stored, 6); err != nil || fmt.Sprint(got) != "[0 1 2 3 4 5]" {
+		t.Errorf("got %v, %v", got, err)
+	}
+	bad := []int8{0, 1, 9, 3, 4, 5} // label 2 is checked (every 2nd)
+	if _, err := ask(bad, 6); err == nil || !strings.Contains(err.Error(), "label 2 is 9") {
+		t.Errorf("a wrong checked label: %v", err)
+	}
+	if _, err := ask(stored, 5); err == nil {
+		t.Error("labels left over were not reported")
+	}
+	if _, err := ask(stored, 7); err == nil {
+		t.Error("missing labels were not reported")
 	}
 }
