@@ -245,17 +245,16 @@ func sgdEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Conf
 //
 // The pass is bound by memory latency: a batch touches some 12,000 weights
 // spread over every stage's tables, hundreds of megabytes. So a weight's
-// value, moments and batch gradient share 16 bytes (a cache line holds
-// four), the table sits on 2 MB pages where the kernel allows (with 4 KB
-// pages nearly every read would also miss the TLB), and each read is asked
-// for (prefetched) a few steps before it is made.
+// value, moments and batch gradient share 16 bytes, its stages sit side by
+// side (state.p), the table sits on 2 MB pages where the kernel allows
+// (with 4 KB pages nearly every read would also miss the TLB), and each
+// read is asked for (prefetched) a few steps before it is made.
 //
 // cfg.Workers threads share each batch, and the result does not depend on
 // how many. First each takes a share of the positions and computes their
 // features and errors (the weights do not change within a batch). Then
-// each owns a share of every stage's table, the same share in every stage
-// (by index within the stage, whole cache lines), and walks the whole
-// batch in order, summing the gradients of its own weights, then updates
+// each owns a share of the configurations, each with all its stages, and
+// walks the whole batch in order, summing the gradients of its own weights, then updates
 // them in the order the batch first touched them. So every sum is made in
 // the order one thread would make it, and the smoothing, which reads a
 // weight's neighbours in the stages either side, finds them owned by the
