@@ -41,8 +41,10 @@ their theoretical score (GGF games have none: their final score labels
 every position the solver does not). Prints the mean absolute error, in discs, per stage
 on training and held-out positions. Bad records are reported with their file
 and record number and skipped. Runs are reproducible: the same data and
-flags give the same file. --checkpoint saves the state after each epoch and
---resume continues an interrupted run; --samples caches the labels.
+flags give the same file, whatever --workers. --checkpoint saves the state
+after each epoch and --resume continues an interrupted run; --samples caches
+the labels; --solve-labels keeps the solver's labels in a small file that can
+be committed (WTHOR's: eval/data/wthor-solve18.labels.gz), read in seconds.
 
 Search labels (--search-depth D): every --search-every-th training position
 of WTHOR and --games with --search-min-empties or more empties (labelled by
