@@ -388,11 +388,12 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 		games = games[:c.maxGames]
 	}
 	var solved []int8
+	var labelsKey string
 	labelsDone := func() error { return nil }
-	labelsKey := fmt.Sprintf("solve-labels=1 %s solve-empties=%d solve-share=%g seed=%d", train.GamesKey(games), lb.SolveEmpties, lb.SolveShare, lb.Seed)
 	if lb.SolveEmpties > 0 && lb.SolveShare > 0 {
 		lb.Solve = train.SolvePool(max(lb.Workers, 1), 16)
 		if c.solveLabels != "" {
+			labelsKey = fmt.Sprintf("solve-labels=1 %s solve-empties=%d solve-share=%g seed=%d", train.GamesKey(games), lb.SolveEmpties, lb.SolveShare, lb.Seed)
 			stored, err := train.LoadSolveLabels(c.solveLabels, labelsKey)
 			switch {
 			case err == nil:
