@@ -262,7 +262,6 @@ func sgdEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Conf
 // order, is that of adamEpochReference (the test's plain version), which
 // gives the same weights bit for bit.
 func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Config, phase string) {
-	const b1, b2 = 0.9, 0.999
 	keep := kept(cfg)
 	workers := max(cfg.Workers, 1)
 	ep := &adamPass{p: st.p, stages: cfg.Stages, keep: keep, nk: len(keep), cfg: cfg,
@@ -290,6 +289,9 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 		parallel(workers, func(w int) { ep.update(w, len(batch), lr) })
 	}
 }
+
+// Adam's moment decays and the guard against dividing by zero.
+const b1, b2, eps = 0.9, 0.999, 1e-8
 
 // adamPass is one epoch's shared state: the weights, the batch's positions
 // and each thread's own bookkeeping.
@@ -377,7 +379,6 @@ func (ep *adamPass) owner(k int32) int {
 // order, and makes the Adam step of each weight of its own that they
 // touched.
 func (ep *adamPass) update(w, n int, lr float32) {
-	const b1, b2, eps = 0.9, 0.999, 1e-8
 	o := &ep.own[w]
 	o.js, o.es, o.touched = o.js[:0], o.es[:0], o.touched[:0]
 	for b := range n {
