@@ -307,10 +307,12 @@ func (c *trainConfig) run(e *env) error {
 	// The self-play positions join after the search labels: they carry
 	// their own (--selfplay-label), and a search-labels cache keyed by the
 	// WTHOR and GGF positions alone stays valid as the self-play files grow.
-	if samples, err = c.withSelfPlay(e, samples); err != nil {
+	var copies []train.Copies
+	if samples, copies, err = c.withSelfPlay(e, samples); err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
 	fit := c.fit
+	fit.Copies = copies
 	fit.Workers = c.labeler.Workers
 	fit.Progress = bar.show
 	fit.EpochReport = func(r train.Report) {
@@ -436,12 +438,12 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 // above WTHOR's (about 140,000 games).
 const selfPlayGameBase = 1 << 28
 
-// withSelfPlay adds the positions of the --selfplay files to samples.
-// Their games are numbered apart from the others for the held-out split:
-// file k's game i is selfPlayGameBase + k<<24 + i, so that a game's side
+// withSelfPlay adds the positions of the --selfplay files to samples and
+// says which are the copies --selfplay-weight makes. Their games are
+// numbered apart from the others for the held-out split: file k's game i is selfPlayGameBase + k<<24 + i, so that a game's side
 // of the split depends on the job's index of the game, not on how many
 // games the file held when it was read.
-func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Sample, error) {
+func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Sample, []train.Copies, error) {
 	perFile := func(v []int, k int) int {
 		switch len(v) {
 		case 1:
@@ -451,13 +453,14 @@ func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Samp
 		}
 		return 0
 	}
+	var copies []train.Copies
 	for k, f := range c.selfplay {
 		sel := spSelect{from: perFile(c.selfplayFrom, k), below: perFile(c.selfplayGames, k), label: c.selfplayLabel, mix: c.selfplayMix}
 		got, err := appendSelfPlay(&samples, f, selfPlayGameBase+int32(k)<<24, sel, func(err error) {
 			fmt.Fprintln(e.stderr, "skipped:", err)
 		})
 		if err != nil {
-			return nil, fmt.Errorf("--selfplay: %w", err)
+			return nil, nil, fmt.Errorf("--selfplay: %w", err)
 		}
 		note := ""
 		switch {
@@ -484,6 +487,7 @@ func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Samp
 			// Copies of the same positions, with the same game numbers:
 			// the held-out split keeps all of a game's copies on one side.
 			added := samples[len(samples)-n:]
+			copies = append(copies, train.Copies{From: len(samples) - n, To: len(samples), Times: w})
 			for range w - 1 {
 				samples = append(samples, added...)
 			}
@@ -491,7 +495,7 @@ func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Samp
 		}
 		fmt.Fprintf(e.stdout, "self-play %s: %d games, %d positions%s\n", f, got.games, n, note)
 	}
-	return samples, nil
+	return samples, copies, nil
 }
 
 // searchLabels searches the positions c.relabel picks (or reads their

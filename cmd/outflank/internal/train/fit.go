@@ -53,7 +53,11 @@ type Config struct {
 	Stages int
 	// Workers is the number of threads of the fit (0 or 1: one). The
 	// weights do not depend on it.
-	Workers     int
+	Workers int
+	// Copies names the samples that repeat others (train's
+	// --selfplay-weight), so that Measure reads each position once and
+	// counts it as often as it trains; the fit itself reads every copy.
+	Copies      []Copies
 	Checkpoint  string // file to save the state after each epoch ("" = none)
 	Resume      bool   // start from Checkpoint if it exists
 	Progress    func(phase string, done, total int)
@@ -78,9 +82,26 @@ type StageError struct {
 	MAE float64
 }
 
-func (s *StageError) add(err float64) {
-	s.N++
-	s.MAE += math.Abs(err)
+func (s *StageError) add(err float64, times int) {
+	s.N += times
+	s.MAE += float64(times) * math.Abs(err)
+}
+
+// Copies says that samples[From:To] are followed by Times-1 copies of
+// themselves, so that they fill samples[From:From+Times*(To-From)].
+type Copies struct{ From, To, Times int }
+
+// checkCopies reports whether cs lie in order within n samples, each
+// after the copies of the one before.
+func checkCopies(cs []Copies, n int) error {
+	end := 0
+	for _, c := range cs {
+		if c.From < end || c.To < c.From || c.Times < 1 || c.From+c.Times*(c.To-c.From) > n {
+			return fmt.Errorf("copies %d-%d ×%d: out of order or beyond the %d samples", c.From, c.To, c.Times, n)
+		}
+		end = c.From + c.Times*(c.To-c.From)
+	}
+	return nil
 }
 
 func (s *StageError) done() {
@@ -123,6 +144,9 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 	if cfg.StageTie > 1 && cfg.Stages%cfg.StageTie != 0 {
 		return nil, nil, fmt.Errorf("stage tie %d: want a divisor of the %d stages", cfg.StageTie, cfg.Stages)
 	}
+	if err := checkCopies(cfg.Copies, len(samples)); err != nil {
+		return nil, nil, err
+	}
 	stride := eval.PackedStride()
 	n := cfg.Stages * stride
 	p, free := newWeights(n)
@@ -148,12 +172,19 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 			return nil, nil, err
 		}
 	}
+	// ascending lists the training samples in order, the start of every
+	// epoch's shuffle: listed afresh, which is cheaper than sorting the
+	// last epoch's order.
 	var trainIdx []int32
-	for i := range samples {
-		if !Split(cfg.Seed, samples[i].Game, cfg.HoldOut) {
-			trainIdx = append(trainIdx, int32(i))
+	ascending := func() {
+		trainIdx = trainIdx[:0]
+		for i := range samples {
+			if !Split(cfg.Seed, samples[i].Game, cfg.HoldOut) {
+				trainIdx = append(trainIdx, int32(i))
+			}
 		}
 	}
+	ascending()
 	if len(trainIdx) == 0 {
 		return nil, nil, errors.New("no training samples")
 	}
@@ -165,7 +196,7 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 		}
 		// The order depends on the seed and epoch alone, so that a resumed
 		// run repeats an uninterrupted one exactly.
-		slices.Sort(trainIdx)
+		ascending()
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(ep)))
 		rng.Shuffle(len(trainIdx), func(i, j int) { trainIdx[i], trainIdx[j] = trainIdx[j], trainIdx[i] })
 		phase := fmt.Sprintf("epoch %d/%d", ep+1, cfg.Epochs)
@@ -187,7 +218,7 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 		if err != nil {
 			return nil, reports, err
 		}
-		r := Measure(e, samples, cfg.Seed, cfg.HoldOut, cfg.Progress)
+		r := Measure(e, samples, cfg.Copies, cfg.Seed, cfg.HoldOut, cfg.Progress)
 		r.Epoch = ep + 1
 		reports = append(reports, r)
 		if cfg.EpochReport != nil {
@@ -498,33 +529,44 @@ func quantise(w []adamWeight, tie, stages int) (*eval.Pattern, error) {
 }
 
 // Measure returns the mean absolute errors of e, per stage, on the training
-// and held-out samples, with held-out exact labels by empties.
-func Measure(e *eval.Pattern, samples []Sample, seed uint64, holdOut float64, progress func(string, int, int)) Report {
+// and held-out samples, with held-out exact labels by empties. copies
+// (checked by Fit) names samples that repeat others: each is counted, not
+// read again.
+func Measure(e *eval.Pattern, samples []Sample, copies []Copies, seed uint64, holdOut float64, progress func(string, int, int)) Report {
 	r := Report{TestExactByEmpties: map[int]*StageError{},
 		Train: make([]StageError, e.Stages()), Test: make([]StageError, e.Stages())}
-	for i := range samples {
-		if progress != nil && i%65536 == 0 {
-			progress("measuring", i, len(samples))
-		}
-		s := &samples[i]
-		err := float64(e.Score(s.Player, s.Opponent))/eval.Scale - float64(s.Score)
-		st := eval.StageOf(e.Stages(), s.Empties())
-		if Split(seed, s.Game, holdOut) {
-			r.Test[st].add(err)
-			r.TestAll.add(err)
-			if s.Exact {
-				x := r.TestExactByEmpties[s.Empties()]
-				if x == nil {
-					x = &StageError{}
-					r.TestExactByEmpties[s.Empties()] = x
-				}
-				x.add(err)
+	span := func(from, to, times int) {
+		for i := from; i < to; i++ {
+			if progress != nil && i%65536 == 0 {
+				progress("measuring", i, len(samples))
 			}
-		} else {
-			r.Train[st].add(err)
-			r.TrainAll.add(err)
+			s := &samples[i]
+			err := float64(e.Score(s.Player, s.Opponent))/eval.Scale - float64(s.Score)
+			st := eval.StageOf(e.Stages(), s.Empties())
+			if Split(seed, s.Game, holdOut) {
+				r.Test[st].add(err, times)
+				r.TestAll.add(err, times)
+				if s.Exact {
+					x := r.TestExactByEmpties[s.Empties()]
+					if x == nil {
+						x = &StageError{}
+						r.TestExactByEmpties[s.Empties()] = x
+					}
+					x.add(err, times)
+				}
+			} else {
+				r.Train[st].add(err, times)
+				r.TrainAll.add(err, times)
+			}
 		}
 	}
+	at := 0
+	for _, c := range copies {
+		span(at, c.From, 1)
+		span(c.From, c.To, c.Times)
+		at = c.From + c.Times*(c.To-c.From)
+	}
+	span(at, len(samples), 1)
 	for i := range r.Train {
 		r.Train[i].done()
 		r.Test[i].done()

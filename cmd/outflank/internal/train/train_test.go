@@ -2,6 +2,8 @@ package train
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -282,5 +284,61 @@ func TestFitAblationOptions(t *testing.T) {
 	}
 	if _, _, err := Fit(samples, Config{Seed: 1, HoldOut: 0.1, Epochs: 1, Rate: 0.03, FinalRate: 0.03, Disable: []string{"nosuch"}}); err == nil {
 		t.Error("unknown family: no error")
+	}
+}
+
+// TestMeasureCopies checks that Measure told which samples are copies
+// reports what it reports reading every copy, and that Fit refuses copies
+// that do not fit the samples.
+func TestMeasureCopies(t *testing.T) {
+	base, _ := Labeler{}.Extract(testGames(t)[:60], func(error) {}, nil)
+	// WTHOR-like samples, then a block trained 3 times, more samples, a
+	// block trained twice.
+	a, b, c := base[:400], base[400:700], base[700:]
+	var samples []Sample
+	samples = append(samples, a...)
+	copies := []Copies{{From: len(samples), To: len(samples) + len(b), Times: 3}}
+	samples = append(samples, b...)
+	samples = append(samples, b...)
+	samples = append(samples, b...)
+	samples = append(samples, c[:100]...)
+	copies = append(copies, Copies{From: len(samples), To: len(samples) + len(c) - 100, Times: 2})
+	samples = append(samples, c[100:]...)
+	samples = append(samples, c[100:]...)
+	if err := checkCopies(copies, len(samples)); err != nil {
+		t.Fatal(err)
+	}
+	e := eval.Default()
+	want := Measure(e, samples, nil, 5, 0.3, nil)
+	got := Measure(e, samples, copies, 5, 0.3, nil)
+	same := func(what string, x, y StageError) {
+		if x.N != y.N || math.Abs(x.MAE-y.MAE) > 1e-9 {
+			t.Errorf("%s: %+v with copies, %+v reading each", what, y, x)
+		}
+	}
+	same("train", want.TrainAll, got.TrainAll)
+	same("held out", want.TestAll, got.TestAll)
+	if want.TestAll.N == 0 || want.TrainAll.N == 0 {
+		t.Fatal("empty split")
+	}
+	for st := range want.Train {
+		same(fmt.Sprint("train stage ", st), want.Train[st], got.Train[st])
+		same(fmt.Sprint("held-out stage ", st), want.Test[st], got.Test[st])
+	}
+	if len(want.TestExactByEmpties) != len(got.TestExactByEmpties) {
+		t.Fatalf("exact rows: %d with copies, %d reading each", len(got.TestExactByEmpties), len(want.TestExactByEmpties))
+	}
+	for k, x := range want.TestExactByEmpties {
+		same(fmt.Sprint("exact at ", k), *x, *got.TestExactByEmpties[k])
+	}
+	for _, bad := range [][]Copies{
+		{{From: 0, To: 10, Times: 0}},
+		{{From: 10, To: 5, Times: 2}},
+		{{From: len(samples) - 10, To: len(samples), Times: 2}},
+		{{From: 100, To: 200, Times: 2}, {From: 250, To: 260, Times: 2}},
+	} {
+		if _, _, err := Fit(samples, Config{Seed: 1, HoldOut: 0.1, Epochs: 1, Copies: bad}); err == nil {
+			t.Errorf("copies %v accepted", bad)
+		}
 	}
 }
