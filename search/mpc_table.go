@@ -5,11 +5,11 @@ package search
 // The Multi-ProbCut model fitted by cmd/outflank/internal/mpcfit (see search/README.md).
 var (
 	// Midgame: deep ≈ shallow, sigma = mpcMidSigma · (1, empties, shallow, depth).
-	mpcMidSigma = [4]float64{4.42623, -0.049918, -0.463586, 0.192232}
+	mpcMidSigma = [4]float64{4.41162, -0.0471621, -0.448948, 0.178953}
 	// Endgame: exact ≈ mpcEndA·shallow + mpcEndB, sigma = mpcEndSigma · (1, e, shallow),
 	// e the empties clamped to mpcEndMinEmpties..mpcEndMaxEmpties.
-	mpcEndSigma      = [3]float64{8.57477, -0.105213, -0.250225}
-	mpcEndA, mpcEndB = 1.05473, 0.163677
+	mpcEndSigma      = [3]float64{8.91339, -0.124835, -0.240947}
+	mpcEndA, mpcEndB = 1.05578, 0.167814
 )
 
 const mpcEndMinEmpties, mpcEndMaxEmpties = 16, 23
