@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/outflank-othello/outflank/search"
@@ -73,5 +75,49 @@ func TestFit(t *testing.T) {
 	}
 	if _, err := Fit(nil); err == nil {
 		t.Error("fit of nothing succeeded")
+	}
+}
+
+// TestCommittedTable: the committed search/mpc_table.go is what its header's
+// command writes from the committed samples, so the table cannot drift from
+// the samples beside it (new weights mean a new collection and fit of both).
+func TestCommittedTable(t *testing.T) {
+	const tablePath = "../../../../search/mpc_table.go"
+	want, err := os.ReadFile(tablePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(want), "\n")
+	_, rest, ok := strings.Cut(first, `"`)
+	cmd, _, ok2 := strings.Cut(rest, `"`)
+	if !ok || !ok2 {
+		t.Fatalf("%s: no generating command in %q", tablePath, first)
+	}
+	var samples []Sample
+	for _, arg := range strings.Fields(cmd) {
+		name, found := strings.CutPrefix(arg, "cmd/outflank/internal/mpcfit/")
+		if !found {
+			continue
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ss, err := Read(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		samples = append(samples, ss...)
+	}
+	if len(samples) == 0 {
+		t.Fatalf("no samples named in %q", cmd)
+	}
+	m, err := Fit(Cells(samples, 30))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Source(cmd); !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the fit of its samples; regenerate it with %q", tablePath, cmd)
 	}
 }
