@@ -175,24 +175,16 @@ func samplePosition(r *rand.Rand, src games, lo, hi int) bitboard.Position {
 func mpcFit(e *env, args []string) error {
 	fs := findCommand("mpcfit").flags(e)
 	table := fs.String("table", "", "write the fitted model as Go source to this file (search/mpc_table.go)")
-	minN := fs.Int("min-count", 30, "fewest samples of a cell used in the fit")
+	minN := fs.Int("min-count", mpcfit.DefaultMinCount, "fewest samples of a cell used in the fit")
 	if ok, err := parse(fs, args); !ok {
 		return err
 	}
 	if fs.NArg() == 0 {
 		return fmt.Errorf("mpcfit fit: want one or more samples files")
 	}
-	var samples []mpcfit.Sample
-	for _, name := range fs.Args() {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			return fmt.Errorf("mpcfit fit: %w", err)
-		}
-		ss, err := mpcfit.Read(bytes.NewReader(data))
-		if err != nil {
-			return fmt.Errorf("mpcfit fit: %w", bitboard.InFile(name, err))
-		}
-		samples = append(samples, ss...)
+	samples, err := mpcfit.ReadFiles(fs.Args()...)
+	if err != nil {
+		return fmt.Errorf("mpcfit fit: %w", err)
 	}
 	cells := mpcfit.Cells(samples, *minN)
 	m, err := mpcfit.Fit(cells)

@@ -17,6 +17,7 @@ import (
 	"go/format"
 	"io"
 	"math"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -111,6 +112,29 @@ func Read(r io.Reader) ([]Sample, error) {
 	}
 	return out, ls.Err()
 }
+
+// ReadFiles reads the samples of every named file, in order; an error
+// names the file.
+func ReadFiles(names ...string) ([]Sample, error) {
+	var out []Sample
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		ss, err := Read(f)
+		f.Close()
+		if err != nil {
+			return nil, bitboard.InFile(name, err)
+		}
+		out = append(out, ss...)
+	}
+	return out, nil
+}
+
+// DefaultMinCount is the fewest samples of a cell that the fit uses unless
+// told otherwise (`outflank mpcfit fit --min-count`).
+const DefaultMinCount = 30
 
 // Cell is the regression deep ≈ A·shallow + B over the samples of one
 // stage (empties Lo..Hi) and depth pair; Deep is 0 for the exact score.

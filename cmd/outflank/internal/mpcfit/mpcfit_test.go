@@ -93,27 +93,20 @@ func TestCommittedTable(t *testing.T) {
 	if !ok || !ok2 {
 		t.Fatalf("%s: no generating command in %q", tablePath, first)
 	}
-	var samples []Sample
+	var names []string
 	for _, arg := range strings.Fields(cmd) {
-		name, found := strings.CutPrefix(arg, "cmd/outflank/internal/mpcfit/")
-		if !found {
-			continue
+		if name, found := strings.CutPrefix(arg, "cmd/outflank/internal/mpcfit/"); found {
+			names = append(names, name)
 		}
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ss, err := Read(f)
-		f.Close()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		samples = append(samples, ss...)
+	}
+	samples, err := ReadFiles(names...)
+	if err != nil {
+		t.Fatal(err)
 	}
 	if len(samples) == 0 {
 		t.Fatalf("no samples named in %q", cmd)
 	}
-	m, err := Fit(Cells(samples, 30))
+	m, err := Fit(Cells(samples, DefaultMinCount))
 	if err != nil {
 		t.Fatal(err)
 	}
