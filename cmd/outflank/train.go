@@ -439,7 +439,7 @@ func (c *trainConfig) samples(e *env, bar *progressBar) ([]train.Sample, error) 
 const selfPlayGameBase = 1 << 28
 
 // withSelfPlay adds the positions of the --selfplay files to samples and
-// says which are the copies --selfplay-weight makes. Their games are
+// says which --selfplay-weight trains more than once. Their games are
 // numbered apart from the others for the held-out split: file k's game i is selfPlayGameBase + k<<24 + i, so that a game's side
 // of the split depends on the job's index of the game, not on how many
 // games the file held when it was read.
@@ -484,13 +484,10 @@ func (c *trainConfig) withSelfPlay(e *env, samples []train.Sample) ([]train.Samp
 			note += fmt.Sprintf(", %d of them labelled %s", got.relabelled, kind)
 		}
 		if w := c.selfplayWeight; w > 1 {
-			// Copies of the same positions, with the same game numbers:
-			// the held-out split keeps all of a game's copies on one side.
-			added := samples[len(samples)-n:]
+			// The fit trains them w times, as it would w copies of them
+			// (with their game numbers, so the held-out split keeps a
+			// game's copies on one side), without making the copies.
 			copies = append(copies, train.Copies{From: len(samples) - n, To: len(samples), Times: w})
-			for range w - 1 {
-				samples = append(samples, added...)
-			}
 			note += fmt.Sprintf(", each trained %d times", w)
 		}
 		fmt.Fprintf(e.stdout, "self-play %s: %d games, %d positions%s\n", f, got.games, n, note)

@@ -108,6 +108,7 @@ func TestAdamEpochMatchesReference(t *testing.T) {
 	}
 	for _, cfg := range []Config{
 		{Stages: 30, StageTie: 1, Batch: 64, L2: 1e-4},
+		{Stages: 30, StageTie: 1, Batch: 256, L2: 1e-4, Overlap: 1, Smooth: 2, Workers: 1},
 		{Stages: 30, StageTie: 1, Batch: 100, L2: 1e-3, Overlap: 1, Smooth: 2, Workers: 2},
 		{Stages: 30, StageTie: 1, Batch: 256, L2: 1e-4, Overlap: 1, Smooth: 2, Workers: 3},
 		{Stages: 30, StageTie: 3, Batch: 37, Overlap: 2, Smooth: 0.5, Disable: []string{"row2", "parity"}, Workers: 4},

@@ -54,9 +54,10 @@ type Config struct {
 	// Workers is the number of threads of the fit (0 or 1: one). The
 	// weights do not depend on it.
 	Workers int
-	// Copies names the samples that repeat others (train's
-	// --selfplay-weight), so that Measure reads each position once and
-	// counts it as often as it trains; the fit itself reads every copy.
+	// Copies names the samples that train more than once (train's
+	// --selfplay-weight): the fit reads them as often as if their copies
+	// were in the data, without making them, and Measure reads each once
+	// and counts it as often as it trains.
 	Copies      []Copies
 	Checkpoint  string // file to save the state after each epoch ("" = none)
 	Resume      bool   // start from Checkpoint if it exists
@@ -87,21 +88,82 @@ func (s *StageError) add(err float64, times int) {
 	s.MAE += float64(times) * math.Abs(err)
 }
 
-// Copies says that samples[From:To] are followed by Times-1 copies of
-// themselves, so that they fill samples[From:From+Times*(To-From)].
+// Copies says that samples[From:To] train Times times each. The fit's
+// order is that of the samples with Times−1 copies of the block written
+// after it, so a run gives the weights it gave when the copies were made;
+// not making them keeps a fit's memory to its distinct positions (the
+// self-play positions, trained five times, were four fifths of it).
 type Copies struct{ From, To, Times int }
 
-// checkCopies reports whether cs lie in order within n samples, each
-// after the copies of the one before.
-func checkCopies(cs []Copies, n int) error {
-	end := 0
+// checkCopies reports whether cs lie in order within n samples, and the
+// number of samples with their copies written out.
+func checkCopies(cs []Copies, n int) (int, error) {
+	end, all := 0, n
 	for _, c := range cs {
-		if c.From < end || c.To < c.From || c.Times < 1 || c.From+c.Times*(c.To-c.From) > n {
-			return fmt.Errorf("copies %d-%d ×%d: out of order or beyond the %d samples", c.From, c.To, c.Times, n)
+		if c.From < end || c.To < c.From || c.Times < 1 || c.To > n {
+			return 0, fmt.Errorf("copies %d-%d ×%d: out of order or beyond the %d samples", c.From, c.To, c.Times, n)
 		}
-		end = c.From + c.Times*(c.To-c.From)
+		end = c.To
+		all += (c.Times - 1) * (c.To - c.From)
 	}
-	return nil
+	if all > math.MaxInt32 {
+		return 0, fmt.Errorf("%d samples with their copies: more than a fit can index", all)
+	}
+	return all, nil
+}
+
+// eachCopy calls f(i, j) for every index i of the n samples with the
+// copies cs written out, in order, with j the index in samples of the one
+// it copies.
+func eachCopy(cs []Copies, n int, f func(i, j int32)) {
+	i, at := int32(0), 0
+	span := func(from, to int) {
+		for j := from; j < to; j++ {
+			f(i, int32(j))
+			i++
+		}
+	}
+	for _, c := range cs {
+		span(at, c.From)
+		for range c.Times {
+			span(c.From, c.To)
+		}
+		at = c.To
+	}
+	span(at, n)
+}
+
+// copyIndex maps indexes of the samples with their copies written out to
+// indexes in samples.
+type copyIndex struct {
+	starts []int32 // where each block of copies starts, written out
+	cs     []Copies
+	shift  []int32 // written-out index minus own index before each block
+}
+
+func newCopyIndex(cs []Copies) copyIndex {
+	x := copyIndex{cs: cs}
+	shift := 0
+	for _, c := range cs {
+		x.starts = append(x.starts, int32(c.From+shift))
+		x.shift = append(x.shift, int32(shift))
+		shift += (c.Times - 1) * (c.To - c.From)
+	}
+	x.shift = append(x.shift, int32(shift))
+	return x
+}
+
+// of returns the index in samples of written-out index i.
+func (x copyIndex) of(i int32) int32 {
+	b, _ := slices.BinarySearch(x.starts, i+1) // blocks starting at or before i
+	if b == 0 {
+		return i
+	}
+	c := x.cs[b-1]
+	if n := int32(c.To - c.From); i-x.starts[b-1] < int32(c.Times)*n {
+		return int32(c.From) + (i-x.starts[b-1])%n
+	}
+	return i - x.shift[b]
 }
 
 func (s *StageError) done() {
@@ -144,7 +206,8 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 	if cfg.StageTie > 1 && cfg.Stages%cfg.StageTie != 0 {
 		return nil, nil, fmt.Errorf("stage tie %d: want a divisor of the %d stages", cfg.StageTie, cfg.Stages)
 	}
-	if err := checkCopies(cfg.Copies, len(samples)); err != nil {
+	all, err := checkCopies(cfg.Copies, len(samples))
+	if err != nil {
 		return nil, nil, err
 	}
 	stride := eval.PackedStride()
@@ -172,18 +235,19 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 			return nil, nil, err
 		}
 	}
-	// ascending lists the training samples in order, the start of every
-	// epoch's shuffle: listed afresh, which is cheaper than sorting the
-	// last epoch's order.
-	var trainIdx []int32
+	// ascending lists the training samples in order, copies written out,
+	// the start of every epoch's shuffle: listed afresh, which is cheaper
+	// than sorting the last epoch's order.
+	trainIdx := make([]int32, 0, all)
 	ascending := func() {
 		trainIdx = trainIdx[:0]
-		for i := range samples {
-			if !Split(cfg.Seed, samples[i].Game, cfg.HoldOut) {
-				trainIdx = append(trainIdx, int32(i))
+		eachCopy(cfg.Copies, len(samples), func(i, j int32) {
+			if !Split(cfg.Seed, samples[j].Game, cfg.HoldOut) {
+				trainIdx = append(trainIdx, i)
 			}
-		}
+		})
 	}
+	copyOf := newCopyIndex(cfg.Copies)
 	ascending()
 	if len(trainIdx) == 0 {
 		return nil, nil, errors.New("no training samples")
@@ -199,6 +263,11 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 		ascending()
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(ep)))
 		rng.Shuffle(len(trainIdx), func(i, j int) { trainIdx[i], trainIdx[j] = trainIdx[j], trainIdx[i] })
+		if len(cfg.Copies) > 0 {
+			for n, i := range trainIdx {
+				trainIdx[n] = copyOf.of(i)
+			}
+		}
 		phase := fmt.Sprintf("epoch %d/%d", ep+1, cfg.Epochs)
 		if cfg.Optimizer == "sgd" {
 			sgdEpoch(&st, samples, trainIdx, rate, cfg, phase)
@@ -300,14 +369,17 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 		l2: float32(cfg.L2), smooth: float32(cfg.Smooth), tie: cfg.StageTie}
 	ep.nStages = cfg.Stages / ep.tie * ep.tie
 	ep.own = make([]adamOwner, workers)
-	for w := range ep.own {
-		ep.own[w].mark = make([]uint64, (len(st.p)+63)/64)
-	}
 	for start := 0; start < len(order); start += cfg.Batch {
 		if cfg.Progress != nil && start/cfg.Batch%256 == 0 {
 			cfg.Progress(phase, start, len(order))
 		}
 		batch := order[start:min(start+cfg.Batch, len(order))]
+		// The next batch's positions, while this one is fitted: the
+		// samples are gigabytes, read at random.
+		next := order[min(start+cfg.Batch, len(order)):min(start+2*cfg.Batch, len(order))]
+		if len(next) > 0 {
+			prefetchRows(unsafe.Pointer(&samples[0]), unsafe.Sizeof(samples[0]), 1, 0, next)
+		}
 		share := (len(batch) + workers - 1) / workers
 		parallel(workers, func(w int) {
 			lo := min(w*share, len(batch))
@@ -317,7 +389,12 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 		c1 := float32(1 - math.Pow(b1, float64(st.t)))
 		c2 := float32(1 - math.Pow(b2, float64(st.t)))
 		lr := float32(rate) * float32(math.Sqrt(float64(c2))) / c1
-		parallel(workers, func(w int) { ep.update(w, len(batch), lr) })
+		parallel(workers, func(w int) {
+			if workers > 1 {
+				ep.gather(w, len(batch))
+			}
+			ep.update(w, lr)
+		})
 	}
 }
 
@@ -339,13 +416,27 @@ type adamPass struct {
 }
 
 // adamOwner is what one thread keeps for the weights it owns: which of
-// them the batch has touched (a bit each, so that the marks stay in the
-// cache) and in what order, and its share of the batch's reads.
+// them the batch has touched, in the order it first touched them, and its
+// share of the batch's reads.
 type adamOwner struct {
-	mark    []uint64
 	touched []int32
 	js      []int32   // the weight of each of its reads, in batch order
 	es      []float32 // the error that read adds to its gradient
+}
+
+// A weight's second moment is never negative, so while a batch has touched
+// the weight its sign bit marks it: the mark sits in the cache line the
+// batch's read has just brought, where a table of marks of its own would be
+// one more read at random (a quarter of an epoch). The update clears it
+// before the moment is used, so the arithmetic is unchanged.
+const touchedBit = 1 << 31
+
+// touch marks x as touched by the batch and reports whether it was not
+// marked before.
+func touch(x *adamWeight) bool {
+	b := math.Float32bits(x.v)
+	x.v = math.Float32frombits(b | touchedBit)
+	return b&touchedBit == 0
 }
 
 // parallel runs f(0) … f(n−1) at once and waits for them all.
@@ -366,12 +457,22 @@ func parallel(n int, f func(w int)) {
 	wg.Wait()
 }
 
+// featuresAhead is how many positions before its turn a position's
+// features are computed and its weights asked for: enough for the reads to
+// arrive, few enough that they are still in the nearest caches when made.
+const featuresAhead = 8
+
 // errors fills the batch's items lo…hi−1: their features, the stages they
-// train and the prediction's error in each.
+// train and the prediction's error in each. With one thread it also sums
+// the gradients, position by position, while the weights just read are
+// still in the nearest cache: the order of every sum and of the first
+// touches is the batch's, as gather makes them for many threads, and
+// reading the batch's weights a second time was most of an epoch.
 func (ep *adamPass) errors(samples []Sample, batch []int32, lo, hi int) {
 	var all [eval.NumFeatures]int32
 	p := ep.p
-	for b := lo; b < hi; b++ {
+	at, size := unsafe.Pointer(&p[0]), unsafe.Sizeof(p[0])
+	features := func(b int) {
 		s := &samples[batch[b]]
 		it := &ep.items[b]
 		stage, other := trainedStages(ep.cfg, eval.Features(s.Player, s.Opponent, &all))
@@ -379,9 +480,20 @@ func (ep *adamPass) errors(samples []Sample, batch []int32, lo, hi int) {
 			it.f[i] = all[k]
 		}
 		it.stages = [2]int32{int32(stage), int32(other)}
-		prefetchRows(unsafe.Pointer(&p[0]), unsafe.Sizeof(p[0]), ep.stages, int(stage), it.f[:ep.nk])
+		prefetchRows(at, size, ep.stages, int(stage), it.f[:ep.nk])
+	}
+	for b := lo; b < min(lo+featuresAhead, hi); b++ {
+		features(b)
+	}
+	sum := ep.workers == 1
+	o := &ep.own[0]
+	if sum {
+		o.touched = o.touched[:0]
 	}
 	for b := lo; b < hi; b++ {
+		if b+featuresAhead < hi {
+			features(b + featuresAhead)
+		}
 		it := &ep.items[b]
 		f := it.f[:ep.nk]
 		score := float32(samples[batch[b]].Score)
@@ -393,7 +505,18 @@ func (ep *adamPass) errors(samples []Sample, batch []int32, lo, hi int) {
 			for _, k := range f {
 				pred += p[weightAt(k, int(sg), ep.stages)].w
 			}
-			it.err[x] = pred - score
+			e := pred - score
+			it.err[x] = e
+			if !sum {
+				continue
+			}
+			for _, k := range f {
+				j := int32(weightAt(k, int(sg), ep.stages))
+				if touch(&p[j]) {
+					o.touched = append(o.touched, j)
+				}
+				p[j].g += e
+			}
 		}
 	}
 }
@@ -406,10 +529,10 @@ func (ep *adamPass) owner(k int32) int {
 	return int(uint32(k) % uint32(ep.workers))
 }
 
-// update sums thread w's gradients over the batch's n positions, in batch
-// order, and makes the Adam step of each weight of its own that they
-// touched.
-func (ep *adamPass) update(w, n int, lr float32) {
+// gather sums thread w's gradients over the batch's n positions, in batch
+// order, and lists the weights of its own that they touched, in the order
+// they were first touched.
+func (ep *adamPass) gather(w, n int) {
 	o := &ep.own[w]
 	o.js, o.es, o.touched = o.js[:0], o.es[:0], o.touched[:0]
 	for b := range n {
@@ -433,20 +556,32 @@ func (ep *adamPass) update(w, n int, lr float32) {
 		if i%prefetchChunk == 0 {
 			prefetchRows(at, size, 1, 0, o.js[min(i+prefetchAhead, len(o.js)):min(i+prefetchAhead+prefetchChunk, len(o.js))])
 		}
-		if bit := uint64(1) << (j % 64); o.mark[j/64]&bit == 0 {
-			o.mark[j/64] |= bit
+		if touch(&p[j]) {
 			o.touched = append(o.touched, j)
 		}
 		p[j].g += o.es[i]
 	}
+}
+
+// update makes the Adam step of each weight of thread w's that the batch
+// touched, in the order it touched them.
+func (ep *adamPass) update(w int, lr float32) {
+	o := &ep.own[w]
+	p := ep.p
+	at, size := unsafe.Pointer(&p[0]), unsafe.Sizeof(p[0])
 	step := ep.tie // from a weight to the same weight of the next stage (tied group)
 	for i, j := range o.touched {
 		if i%prefetchChunk == 0 {
-			// The weight, and its neighbours for the smoothing, mostly in
-			// the same cache line.
-			prefetchRows(at, size, 1, 0, o.touched[min(i+prefetchAhead, len(o.touched)):min(i+prefetchAhead+prefetchChunk, len(o.touched))])
+			ahead := o.touched[min(i+prefetchAhead, len(o.touched)):min(i+prefetchAhead+prefetchChunk, len(o.touched))]
+			prefetchRows(at, size, 1, 0, ahead)
+			if ep.smooth > 0 {
+				// Its neighbours for the smoothing: in the weight's cache
+				// line three times in four, else in the next or the one
+				// before, which the batch may not have read.
+				prefetchRows(at, size, 1, -step, ahead)
+				prefetchRows(at, size, 1, step, ahead)
+			}
 		}
-		o.mark[j/64] = 0
 		// The gradient is summed, not averaged, over the batch: a weight
 		// seen once gets its position's full error against the L2 pull,
 		// while Adam's normalisation makes the step size independent of
@@ -464,7 +599,7 @@ func (ep *adamPass) update(w, n int, lr float32) {
 			}
 		}
 		m := b1*x.m + (1-b1)*g
-		v := b2*x.v + (1-b2)*g*g
+		v := b2*math.Float32frombits(math.Float32bits(x.v)&^touchedBit) + (1-b2)*g*g
 		x.m, x.v = m, v
 		x.w -= lr * m / (float32(math.Sqrt(float64(v))) + eps)
 	}
@@ -530,8 +665,8 @@ func quantise(w []adamWeight, tie, stages int) (*eval.Pattern, error) {
 
 // Measure returns the mean absolute errors of e, per stage, on the training
 // and held-out samples, with held-out exact labels by empties. copies
-// (checked by Fit) names samples that repeat others: each is counted, not
-// read again.
+// (checked by Fit) names samples that train more than once: each counts as
+// often as it trains.
 func Measure(e *eval.Pattern, samples []Sample, copies []Copies, seed uint64, holdOut float64, progress func(string, int, int)) Report {
 	r := Report{TestExactByEmpties: map[int]*StageError{},
 		Train: make([]StageError, e.Stages()), Test: make([]StageError, e.Stages())}
@@ -564,7 +699,7 @@ func Measure(e *eval.Pattern, samples []Sample, copies []Copies, seed uint64, ho
 	for _, c := range copies {
 		span(at, c.From, 1)
 		span(c.From, c.To, c.Times)
-		at = c.From + c.Times*(c.To-c.From)
+		at = c.To
 	}
 	span(at, len(samples), 1)
 	for i := range r.Train {

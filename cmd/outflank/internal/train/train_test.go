@@ -1,6 +1,7 @@
 package train
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -287,30 +288,43 @@ func TestFitAblationOptions(t *testing.T) {
 	}
 }
 
-// TestMeasureCopies checks that Measure told which samples are copies
-// reports what it reports reading every copy, and that Fit refuses copies
-// that do not fit the samples.
+// TestMeasureCopies checks that Measure told which samples train more
+// than once reports what it reports reading the copies written out, that
+// Fit gives the same weights bit for bit either way, and that Fit refuses
+// copies that do not fit the samples.
 func TestMeasureCopies(t *testing.T) {
 	base, _ := Labeler{}.Extract(testGames(t)[:60], func(error) {}, nil)
 	// WTHOR-like samples, then a block trained 3 times, more samples, a
-	// block trained twice.
+	// block trained twice; compact holds each once, samples the copies.
 	a, b, c := base[:400], base[400:700], base[700:]
-	var samples []Sample
-	samples = append(samples, a...)
-	copies := []Copies{{From: len(samples), To: len(samples) + len(b), Times: 3}}
-	samples = append(samples, b...)
-	samples = append(samples, b...)
-	samples = append(samples, b...)
-	samples = append(samples, c[:100]...)
-	copies = append(copies, Copies{From: len(samples), To: len(samples) + len(c) - 100, Times: 2})
-	samples = append(samples, c[100:]...)
-	samples = append(samples, c[100:]...)
-	if err := checkCopies(copies, len(samples)); err != nil {
+	compact := slices.Concat(a, b, c)
+	copies := []Copies{{From: len(a), To: len(a) + len(b), Times: 3}, {From: len(a) + len(b) + 100, To: len(compact), Times: 2}}
+	samples := slices.Concat(a, b, b, b, c[:100], c[100:], c[100:])
+	if n, err := checkCopies(copies, len(compact)); err != nil || n != len(samples) {
+		t.Fatalf("checkCopies: %d, %v; want %d", n, err, len(samples))
+	}
+	x := newCopyIndex(copies)
+	eachCopy(copies, len(compact), func(i, j int32) {
+		if samples[i] != compact[j] || x.of(i) != j {
+			t.Fatalf("written-out sample %d: copies sample %d, index says %d", i, j, x.of(i))
+		}
+	})
+	cfg := Config{Seed: 1, HoldOut: 0.1, Epochs: 2, Rate: 0.03, FinalRate: 0.01, Batch: 64, Stages: 30, Overlap: 1, Smooth: 2}
+	ew, _, err := Fit(samples, cfg)
+	if err != nil {
 		t.Fatal(err)
+	}
+	cfg.Copies = copies
+	ec, _, err := Fit(compact, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(ew.Encode(), ec.Encode()) {
+		t.Error("Fit with copies named gives other weights than with them written out")
 	}
 	e := eval.Default()
 	want := Measure(e, samples, nil, 5, 0.3, nil)
-	got := Measure(e, samples, copies, 5, 0.3, nil)
+	got := Measure(e, compact, copies, 5, 0.3, nil)
 	same := func(what string, x, y StageError) {
 		if x.N != y.N || math.Abs(x.MAE-y.MAE) > 1e-9 {
 			t.Errorf("%s: %+v with copies, %+v reading each", what, y, x)
@@ -334,10 +348,10 @@ func TestMeasureCopies(t *testing.T) {
 	for _, bad := range [][]Copies{
 		{{From: 0, To: 10, Times: 0}},
 		{{From: 10, To: 5, Times: 2}},
-		{{From: len(samples) - 10, To: len(samples), Times: 2}},
-		{{From: 100, To: 200, Times: 2}, {From: 250, To: 260, Times: 2}},
+		{{From: len(compact) - 10, To: len(compact) + 1, Times: 2}},
+		{{From: 100, To: 200, Times: 2}, {From: 150, To: 260, Times: 2}},
 	} {
-		if _, _, err := Fit(samples, Config{Seed: 1, HoldOut: 0.1, Epochs: 1, Copies: bad}); err == nil {
+		if _, _, err := Fit(compact, Config{Seed: 1, HoldOut: 0.1, Epochs: 1, Copies: bad}); err == nil {
 			t.Errorf("copies %v accepted", bad)
 		}
 	}
