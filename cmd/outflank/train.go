@@ -91,6 +91,7 @@ type trainConfig struct {
 	dropUnsearched bool
 	searchLimit    int // search only the first this many picked positions (0: all)
 	checkEvery     time.Duration
+	initFile       string // weights the fit starts from ("" = zero)
 	fit            train.Config
 	quiet          bool
 }
@@ -158,6 +159,7 @@ func (c *trainConfig) fitFlags(fs *pflag.FlagSet) {
 	fs.Uint64Var(&f.Seed, "seed", 1, "random seed (hold-out split, shuffling)")
 	fs.Float64Var(&f.HoldOut, "holdout", 0.1, "share of games held out to measure the error")
 	fs.IntVar(&f.Epochs, "epochs", 8, "passes over the training positions")
+	fs.StringVar(&c.initFile, "init", "", "start the fit from this weights `FILE` (e.g. the embedded eval/default.weights) instead of zero, the moments at zero: a few epochs with more data go on from a finished fit")
 	fs.StringVar(&f.Optimizer, "optimizer", "adam", "\"adam\" (mini-batch) or \"sgd\" (per position)")
 	fs.IntVar(&f.Batch, "batch", 256, "positions per Adam step")
 	fs.Float64Var(&f.Rate, "rate", 0.03, "initial step size (Adam: discs per step)")
@@ -250,6 +252,17 @@ func (c *trainConfig) checkFit() error {
 	}
 	if f.Optimizer == "sgd" && (f.Smooth > 0 || f.StageTie > 1 || len(f.Disable) > 0) {
 		return fmt.Errorf("train: --smooth, --stage-tie and --disable need --optimizer adam")
+	}
+	if c.initFile != "" {
+		// Read before the data, which takes minutes.
+		e, err := eval.Load(c.initFile)
+		if err != nil {
+			return fmt.Errorf("train: --init: %w", err)
+		}
+		if e.Stages() != f.Stages {
+			return fmt.Errorf("train: --init %s has %d stages, the fit %d (--stages)", c.initFile, e.Stages(), f.Stages)
+		}
+		c.fit.Init = e
 	}
 	return nil
 }

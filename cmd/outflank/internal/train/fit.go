@@ -51,6 +51,11 @@ type Config struct {
 	// eval.DefaultStages). Finer stages follow the game more closely and
 	// need more positions: see eval/README.md's ablations.
 	Stages int
+	// Init, if not nil, holds the weights the fit starts from (the
+	// moments start at zero): a run that goes on from a finished fit with
+	// more data costs its few epochs, not a fit from nothing. Its stages
+	// must be Stages.
+	Init *eval.Pattern
 	// Workers is the number of threads of the fit (0 or 1: one). The
 	// weights do not depend on it.
 	Workers int
@@ -228,6 +233,16 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 		}
 		if !known {
 			return nil, nil, fmt.Errorf("unknown feature family %q", name)
+		}
+	}
+	if cfg.Init != nil {
+		if cfg.Init.Stages() != cfg.Stages {
+			return nil, nil, fmt.Errorf("initial weights of %d stages for a fit of %d", cfg.Init.Stages(), cfg.Stages)
+		}
+		// quantise's inverse: the fit goes on from the weights as the
+		// engine reads them.
+		for i, q := range cfg.Init.Packed() {
+			st.p[memIndex(i, n, cfg.Stages)].w = float32(q) / eval.Scale
 		}
 	}
 	if cfg.Resume && cfg.Checkpoint != "" {
@@ -722,6 +737,9 @@ func configHash(cfg Config, n int) uint32 {
 	s := fmt.Sprintf("%d %g %d %q %d %g %g %g %d %d %q %d %g", cfg.Seed, cfg.HoldOut, cfg.Epochs, cfg.Optimizer, cfg.Batch, cfg.Rate, cfg.FinalRate, cfg.L2, cfg.Overlap, n, cfg.Disable, cfg.StageTie, cfg.Smooth)
 	if cfg.Stages != eval.DefaultStages { // so that checkpoints of the default keep their hash
 		s += fmt.Sprintf(" stages=%d", cfg.Stages)
+	}
+	if cfg.Init != nil {
+		s += fmt.Sprintf(" init=%08x", crc32.ChecksumIEEE(cfg.Init.Encode()))
 	}
 	return crc32.ChecksumIEEE([]byte(s))
 }

@@ -356,3 +356,50 @@ func TestMeasureCopies(t *testing.T) {
 		}
 	}
 }
+
+// TestFitInit checks that a fit with Config.Init starts from those
+// weights: a step too small to move any weight by a unit gives them back
+// unchanged, where a fit from zero gives others; that initial weights of
+// other stages are refused; and that a checkpoint of a run from zero does
+// not resume one from weights.
+func TestFitInit(t *testing.T) {
+	samples, _ := Labeler{}.Extract(testGames(t)[:60], func(error) {}, nil)
+	cfg := Config{Seed: 1, HoldOut: 0.1, Epochs: 1, Rate: 0.03, FinalRate: 0.03, Batch: 64, Stages: 30, Overlap: 1, Smooth: 2}
+	first, _, err := Fit(samples, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiny := cfg
+	tiny.Rate, tiny.FinalRate = 1e-9, 1e-9
+	zero, _, err := Fit(samples, tiny)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiny.Init = first
+	again, _, err := Fit(samples, tiny)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(again.Encode(), first.Encode()) {
+		t.Error("a fit from weights, with a step that cannot move them, changed them")
+	}
+	if bytes.Equal(zero.Encode(), first.Encode()) {
+		t.Fatal("the fit from zero gives the initial weights: the test cannot tell")
+	}
+	other := tiny
+	other.Stages = 15
+	if _, _, err := Fit(samples, other); err == nil {
+		t.Error("initial weights of 30 stages accepted by a fit of 15")
+	}
+	ck := filepath.Join(t.TempDir(), "fit.ck")
+	fromZero := cfg
+	fromZero.Checkpoint = ck
+	if _, _, err := Fit(samples, fromZero); err != nil {
+		t.Fatal(err)
+	}
+	resumed := fromZero
+	resumed.Init, resumed.Resume = first, true
+	if _, _, err := Fit(samples, resumed); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("checkpoint of a fit from zero resumed a fit from weights: %v", err)
+	}
+}
