@@ -117,27 +117,6 @@ func checkCopies(cs []Copies, n int) (int, error) {
 	return all, nil
 }
 
-// eachCopy calls f(i, j) for every index i of the n samples with the
-// copies cs written out, in order, with j the index in samples of the one
-// it copies.
-func eachCopy(cs []Copies, n int, f func(i, j int32)) {
-	i, at := int32(0), 0
-	span := func(from, to int) {
-		for j := from; j < to; j++ {
-			f(i, int32(j))
-			i++
-		}
-	}
-	for _, c := range cs {
-		span(at, c.From)
-		for range c.Times {
-			span(c.From, c.To)
-		}
-		at = c.To
-	}
-	span(at, n)
-}
-
 // copyIndex maps indexes of the samples with their copies written out to
 // indexes in samples.
 type copyIndex struct {
@@ -254,15 +233,15 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 	// the start of every epoch's shuffle: listed afresh, which is cheaper
 	// than sorting the last epoch's order.
 	trainIdx := make([]int32, 0, all)
+	copyOf := newCopyIndex(cfg.Copies)
 	ascending := func() {
 		trainIdx = trainIdx[:0]
-		eachCopy(cfg.Copies, len(samples), func(i, j int32) {
-			if !Split(cfg.Seed, samples[j].Game, cfg.HoldOut) {
+		for i := range int32(all) {
+			if !Split(cfg.Seed, samples[copyOf.of(i)].Game, cfg.HoldOut) {
 				trainIdx = append(trainIdx, i)
 			}
-		})
+		}
 	}
-	copyOf := newCopyIndex(cfg.Copies)
 	ascending()
 	if len(trainIdx) == 0 {
 		return nil, nil, errors.New("no training samples")
