@@ -113,6 +113,7 @@ func TestAdamEpochMatchesReference(t *testing.T) {
 		{Stages: 30, StageTie: 1, Batch: 256, L2: 1e-4, Overlap: 1, Smooth: 2, Workers: 3},
 		{Stages: 30, StageTie: 3, Batch: 37, Overlap: 2, Smooth: 0.5, Disable: []string{"row2", "parity"}, Workers: 4},
 		{Stages: 60, StageTie: 1, Batch: 5, Overlap: 1, Smooth: 1, Workers: 7},
+		{Stages: 60, StageTie: 1, Batch: 3, Overlap: 1, Smooth: 1, Workers: 2}, // many hand-overs to the reader
 	} {
 		n := cfg.Stages * eval.PackedStride()
 		p, free := newWeights(n)

@@ -10,8 +10,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
@@ -344,8 +346,11 @@ func sgdEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Conf
 // (with 4 KB pages nearly every read would also miss the TLB), and each
 // read is asked for (prefetched) a few steps before it is made.
 //
-// cfg.Workers threads share each batch, and the result does not depend on
-// how many. First each takes a share of the positions and computes their
+// The result does not depend on cfg.Workers. With two, one thread reads
+// the next batch's positions (their features, a fifth to a third of the
+// work, and the same whatever the weights) while the other fits this
+// batch exactly as one thread does. With more, they share each batch.
+// First each takes a share of the positions and computes their
 // features and errors (the weights do not change within a batch). Then
 // each owns a share of the configurations, each with all its stages, and
 // walks the whole batch in order, summing the gradients of its own weights, then updates
@@ -359,30 +364,59 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 	keep := kept(cfg)
 	workers := max(cfg.Workers, 1)
 	ep := &adamPass{p: st.p, stages: cfg.Stages, keep: keep, nk: len(keep), cfg: cfg,
-		items: make([]batchItem, cfg.Batch), workers: workers,
+		items: make([]batchItem, cfg.Batch), workers: workers, ahead: workers == 2,
 		l2: float32(cfg.L2), smooth: float32(cfg.Smooth), tie: cfg.StageTie}
 	ep.nStages = cfg.Stages / ep.tie * ep.tie
 	ep.own = make([]adamOwner, workers)
+	var rd *reader
+	if ep.ahead {
+		ep.spare = make([]batchItem, cfg.Batch)
+		rd = &reader{}
+		go rd.run(ep, samples)
+		defer rd.quit.Store(true)
+	}
 	for start := 0; start < len(order); start += cfg.Batch {
 		if cfg.Progress != nil && start/cfg.Batch%256 == 0 {
 			cfg.Progress(phase, start, len(order))
 		}
 		batch := order[start:min(start+cfg.Batch, len(order))]
-		// The next batch's positions, while this one is fitted: the
-		// samples are gigabytes, read at random.
 		next := order[min(start+cfg.Batch, len(order)):min(start+2*cfg.Batch, len(order))]
-		if len(next) > 0 {
-			prefetchRows(unsafe.Pointer(&samples[0]), unsafe.Sizeof(samples[0]), 1, 0, next)
+		if ep.ahead {
+			// The other thread has read this batch's positions (the
+			// first batch: this one reads them) and now reads the next
+			// one's while this one fits.
+			if start == 0 {
+				for b := range batch {
+					ep.read(samples, batch, ep.items, b)
+				}
+			} else {
+				rd.wait()
+				ep.items, ep.spare = ep.spare, ep.items
+			}
+			if len(next) > 0 {
+				rd.post(next, ep.spare)
+			}
+			ep.errors(samples, batch, 0, len(batch))
+		} else {
+			// The next batch's positions, while this one is fitted: the
+			// samples are gigabytes, read at random.
+			if len(next) > 0 {
+				prefetchRows(unsafe.Pointer(&samples[0]), unsafe.Sizeof(samples[0]), 1, 0, next)
+			}
+			share := (len(batch) + workers - 1) / workers
+			parallel(workers, func(w int) {
+				lo := min(w*share, len(batch))
+				ep.errors(samples, batch, lo, min(lo+share, len(batch)))
+			})
 		}
-		share := (len(batch) + workers - 1) / workers
-		parallel(workers, func(w int) {
-			lo := min(w*share, len(batch))
-			ep.errors(samples, batch, lo, min(lo+share, len(batch)))
-		})
 		st.t++
 		c1 := float32(1 - math.Pow(b1, float64(st.t)))
 		c2 := float32(1 - math.Pow(b2, float64(st.t)))
 		lr := float32(rate) * float32(math.Sqrt(float64(c2))) / c1
+		if ep.ahead {
+			ep.update(0, lr)
+			continue
+		}
 		parallel(workers, func(w int) {
 			if workers > 1 {
 				ep.gather(w, len(batch))
@@ -391,6 +425,58 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 		})
 	}
 }
+
+// reader is the thread that reads the next batch's positions. The two
+// threads hand a batch over every millisecond or so, where waking a
+// sleeping goroutine through a channel costs tens of microseconds and
+// often runs it on the poster's own thread after the poster blocks, so
+// each waits by spinning on a counter (yielding now and then, so that a
+// single processor still makes progress).
+type reader struct {
+	posted, read atomic.Uint64 // jobs posted, and read
+	quit         atomic.Bool
+	batch        []int32     // the job: set before posted is raised
+	items        []batchItem // where to put its positions
+}
+
+// post asks the reader for batch's positions in items.
+func (r *reader) post(batch []int32, items []batchItem) {
+	r.batch, r.items = batch, items
+	r.posted.Add(1)
+}
+
+// wait returns when the reader has done every job posted.
+func (r *reader) wait() {
+	n := r.posted.Load()
+	for spin := 1; r.read.Load() < n; spin++ {
+		if spin%spinsPerYield == 0 {
+			runtime.Gosched()
+		}
+	}
+}
+
+// run reads each job's positions until quit.
+func (r *reader) run(ep *adamPass, samples []Sample) {
+	for n := uint64(1); ; n++ {
+		for spin := 1; r.posted.Load() < n; spin++ {
+			if r.quit.Load() {
+				return
+			}
+			if spin%spinsPerYield == 0 {
+				runtime.Gosched()
+			}
+		}
+		prefetchRows(unsafe.Pointer(&samples[0]), unsafe.Sizeof(samples[0]), 1, 0, r.batch)
+		for b := range r.batch {
+			ep.read(samples, r.batch, r.items, b)
+		}
+		r.read.Store(n)
+	}
+}
+
+// spinsPerYield is how many checks of the counter a waiting thread makes
+// before it lets the scheduler run something else.
+const spinsPerYield = 1 << 12
 
 // Adam's moment decays and the guard against dividing by zero.
 const b1, b2, eps = 0.9, 0.999, 1e-8
@@ -407,6 +493,11 @@ type adamPass struct {
 	l2, smooth   float32
 	tie, nStages int
 	own          []adamOwner
+	// ahead: two threads, one reading the next batch's positions (their
+	// features) into spare while the other fits this one as one thread
+	// does, its sums made as it reads the weights.
+	ahead bool
+	spare []batchItem
 }
 
 // adamOwner is what one thread keeps for the weights it owns: which of
@@ -456,30 +547,27 @@ func parallel(n int, f func(w int)) {
 // arrive, few enough that they are still in the nearest caches when made.
 const featuresAhead = 8
 
-// errors fills the batch's items lo…hi−1: their features, the stages they
-// train and the prediction's error in each. With one thread it also sums
+// errors fills the batch's items lo…hi−1: their features (unless the
+// reader has), the stages they train and the prediction's error in each.
+// With one thread fitting (alone, or beside the reader) it also sums
 // the gradients, position by position, while the weights just read are
 // still in the nearest cache: the order of every sum and of the first
 // touches is the batch's, as gather makes them for many threads, and
 // reading the batch's weights a second time was most of an epoch.
 func (ep *adamPass) errors(samples []Sample, batch []int32, lo, hi int) {
-	var all [eval.NumFeatures]int32
 	p := ep.p
 	at, size := unsafe.Pointer(&p[0]), unsafe.Sizeof(p[0])
 	features := func(b int) {
-		s := &samples[batch[b]]
-		it := &ep.items[b]
-		stage, other := trainedStages(ep.cfg, eval.Features(s.Player, s.Opponent, &all))
-		for i, k := range ep.keep {
-			it.f[i] = all[k]
+		if !ep.ahead {
+			ep.read(samples, batch, ep.items, b)
 		}
-		it.stages = [2]int32{int32(stage), int32(other)}
-		prefetchRows(at, size, ep.stages, int(stage), it.f[:ep.nk])
+		it := &ep.items[b]
+		prefetchRows(at, size, ep.stages, int(it.stages[0]), it.f[:ep.nk])
 	}
 	for b := lo; b < min(lo+featuresAhead, hi); b++ {
 		features(b)
 	}
-	sum := ep.workers == 1
+	sum := ep.workers == 1 || ep.ahead
 	o := &ep.own[0]
 	if sum {
 		o.touched = o.touched[:0]
@@ -490,7 +578,6 @@ func (ep *adamPass) errors(samples []Sample, batch []int32, lo, hi int) {
 		}
 		it := &ep.items[b]
 		f := it.f[:ep.nk]
-		score := float32(samples[batch[b]].Score)
 		for x, sg := range it.stages {
 			if sg < 0 {
 				continue
@@ -499,7 +586,7 @@ func (ep *adamPass) errors(samples []Sample, batch []int32, lo, hi int) {
 			for _, k := range f {
 				pred += p[weightAt(k, int(sg), ep.stages)].w
 			}
-			e := pred - score
+			e := pred - it.score
 			it.err[x] = e
 			if !sum {
 				continue
@@ -513,6 +600,20 @@ func (ep *adamPass) errors(samples []Sample, batch []int32, lo, hi int) {
 			}
 		}
 	}
+}
+
+// read fills items[b] from the position batch[b]: its features (those
+// the fit keeps), the stages it trains and its label.
+func (ep *adamPass) read(samples []Sample, batch []int32, items []batchItem, b int) {
+	var all [eval.NumFeatures]int32
+	s := &samples[batch[b]]
+	it := &items[b]
+	stage, other := trainedStages(ep.cfg, eval.Features(s.Player, s.Opponent, &all))
+	for i, k := range ep.keep {
+		it.f[i] = all[k]
+	}
+	it.stages = [2]int32{int32(stage), int32(other)}
+	it.score = float32(s.Score)
 }
 
 // owner returns the thread that owns weight k of every stage.
@@ -635,10 +736,11 @@ func trainedStages(cfg Config, empties int) (stage, other int) {
 type adamWeight struct{ w, m, v, g float32 }
 
 // batchItem is one position of a batch: the stages it trains (-1: none),
-// the prediction's error in each, and its features.
+// the prediction's error in each, its label and its features.
 type batchItem struct {
 	stages [2]int32
 	err    [2]float32
+	score  float32
 	f      [eval.NumFeatures]int32
 }
 
