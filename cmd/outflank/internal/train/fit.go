@@ -383,16 +383,13 @@ func adamEpoch(st *state, samples []Sample, order []int32, rate float64, cfg Con
 		next := order[min(start+cfg.Batch, len(order)):min(start+2*cfg.Batch, len(order))]
 		if ep.ahead {
 			// The other thread has read this batch's positions (the
-			// first batch: this one reads them) and now reads the next
-			// one's while this one fits.
+			// first batch: it is asked now) and reads the next one's
+			// while this one fits.
 			if start == 0 {
-				for b := range batch {
-					ep.read(samples, batch, ep.items, b)
-				}
-			} else {
-				rd.wait()
-				ep.items, ep.spare = ep.spare, ep.items
+				rd.post(batch, ep.spare)
 			}
+			rd.wait()
+			ep.items, ep.spare = ep.spare, ep.items
 			if len(next) > 0 {
 				rd.post(next, ep.spare)
 			}
