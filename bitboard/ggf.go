@@ -116,15 +116,22 @@ func (g *Game) Current() Position {
 }
 
 // Append plays one more move, checked; a board move when the side to move
-// must pass inserts the pass first, as transcripts imply.
+// must pass inserts the pass first, as transcripts imply. A refused move
+// changes nothing: the implied pass is recorded only with the move it
+// precedes, so a GUI whose move is refused still sees the same side to move.
 func (g *Game) Append(m GameMove) error {
 	p := g.Current()
-	if m.Square != PassMove && p.MustPass() {
-		g.Moves = append(g.Moves, GameMove{Square: PassMove})
+	n := len(g.Moves) + 1
+	pass := m.Square != PassMove && p.MustPass()
+	if pass {
 		p = p.Pass()
+		n++
 	}
 	if _, err := p.PlayMove(m.Square); err != nil {
-		return fmt.Errorf("move %d (%s) illegal for %s: %w", len(g.Moves)+1, m.Square, p.ToMove, err)
+		return fmt.Errorf("move %d (%s) illegal for %s: %w", n, m.Square, p.ToMove, err)
+	}
+	if pass {
+		g.Moves = append(g.Moves, GameMove{Square: PassMove})
 	}
 	g.Moves = append(g.Moves, m)
 	return nil

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -503,5 +504,72 @@ func TestClockLimits(t *testing.T) {
 		if got := r.lims[i]; got.Soft != soft || got.Time != hard {
 			t.Errorf("genmove %d: soft %v hard %v, want %v %v (%+v)", i+1, got.Soft, got.Time, soft, hard, c.clock)
 		}
+	}
+}
+
+// TestRefusedPlayChangesNothing plays random games with a refused play
+// (an occupied square, one that flips nothing, a pass while a move
+// exists, or the wrong colour) before every legal one: each refusal
+// answers "?", showboard is the same before and after it, and every
+// later legal play is accepted. Games run to the end, forced
+// passes included (the colour that plays after one implies the pass).
+func TestRefusedPlayChangesNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(78, 4))
+	color := map[bitboard.Color]string{bitboard.Black: "b", bitboard.White: "w"}
+	passes := 0
+	for game := 0; game < 16; game++ {
+		lines := []string{"clear_board"}
+		var want []string
+		pos := bitboard.Start()
+		for !pos.GameOver() {
+			if pos.MustPass() {
+				passes++
+			}
+			mover := pos.ToMove
+			legal := pos.Moves()
+			if pos.MustPass() {
+				mover = mover.Other()
+				legal = pos.Pass().Moves()
+			}
+			var bad []string
+			for sq := bitboard.Square(0); sq < 64; sq++ {
+				if legal&sq.Bit() == 0 {
+					bad = append(bad, "play "+color[mover]+" "+sq.String())
+				}
+			}
+			if !pos.MustPass() {
+				bad = append(bad, "play "+color[mover]+" pass")
+				for sq := bitboard.Square(0); sq < 64; sq++ {
+					if legal&sq.Bit() != 0 && !pos.Pass().IsLegal(sq) {
+						bad = append(bad, "play "+color[mover.Other()]+" "+sq.String())
+					}
+				}
+			}
+			lines = append(lines, "showboard", bad[rng.IntN(len(bad))], "showboard")
+			want = append(want, "=", "?", "=")
+			ms := legal
+			for k := rng.IntN(bitboard.Count(ms)); k > 0; k-- {
+				ms &= ms - 1
+			}
+			sq := bitboard.FirstSquare(ms)
+			lines = append(lines, "play "+color[mover]+" "+sq.String())
+			want = append(want, "=")
+			if pos.MustPass() {
+				pos = pos.Pass()
+			}
+			pos = pos.Play(sq)
+		}
+		got := script(t, lines...)
+		for i := range want {
+			if !strings.HasPrefix(got[i+1], want[i]) {
+				t.Fatalf("game %d: %q answered %q", game, lines[i+1], got[i+1])
+			}
+			if want[i] == "?" && got[i] != got[i+2] {
+				t.Fatalf("game %d: %q changed the board:\n%s\n%s", game, lines[i+1], got[i], got[i+2])
+			}
+		}
+	}
+	if passes == 0 {
+		t.Error("no forced pass met: the test does not cover them")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"io"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -598,5 +599,95 @@ func TestDepthText(t *testing.T) {
 		if got := depthText(c.in); got != c.want {
 			t.Errorf("depthText(%+v) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// TestRefusedMoveChangesNothing is the reproduction of a refused move that
+// changed whose turn it was: Black must pass, the GUI sends an illegal
+// move, and the next go must still answer for White (a pass for Black was
+// once kept, so the engine answered for the wrong side).
+func TestRefusedMoveChangesNothing(t *testing.T) {
+	const bo = "O*--*----***--*--*********O**O**O*OOO*****OOOO*******O**OOOOOOO*"
+	pos, err := bitboard.ParseBoard(bo + " *")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startSession(t, &playtest.Greedy{})
+	h.send("nboard 2", "set depth 2", "set game (;GM[Othello]BO[8 "+bo+" *];)", "ping 1", "go")
+	h.expect("pong 1")
+	if l, _ := h.expect("==="); answer(t, l) != bitboard.PassMove {
+		t.Fatalf("Black must pass here, got %q", l)
+	}
+	h.send("move A1", "ping 2")
+	if l, _ := h.expect("outflank: move:"); !strings.Contains(l, "A1 not played") {
+		t.Errorf("refusal says %q", l)
+	}
+	h.expect("pong 2")
+	h.send("go")
+	if l, _ := h.expect("==="); answer(t, l) != bitboard.PassMove {
+		t.Errorf("after a refused move Black must still pass, got %q", l)
+	}
+	white := pos.Pass()
+	h.send("move PA", "ping 3", "go")
+	h.expect("pong 3")
+	if l, _ := h.expect("==="); !white.IsLegal(answer(t, l)) {
+		t.Errorf("after the pass the answer %q is not a move of White", l)
+	}
+}
+
+// TestRandomRefusals plays random games through move and go, offering a
+// refused move (occupied, flipping nothing, or a pass while a move exists)
+// before every ply: each is refused and every answer of go is legal in
+// the position the test tracks, forced passes included.
+func TestRandomRefusals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(78, 2))
+	h := startSession(t, &playtest.Greedy{})
+	h.send("nboard 2", "set depth 1")
+	n := 0
+	passes := 0
+	for game := 0; game < 12; game++ {
+		h.send("set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *];)")
+		pos := bitboard.Start()
+		for !pos.GameOver() {
+			legal := pos.Moves()
+			if pos.MustPass() {
+				passes++
+				legal = pos.Pass().Moves() // a board move implies the pass
+			}
+			var bad []string
+			for sq := bitboard.Square(0); sq < 64; sq++ {
+				if legal&sq.Bit() == 0 {
+					bad = append(bad, sq.Upper())
+				}
+			}
+			if !pos.MustPass() {
+				bad = append(bad, "PA")
+			}
+			n++
+			h.send("move "+bad[rng.IntN(len(bad))], "ping "+strconv.Itoa(n), "go")
+			h.expect("outflank: move:")
+			h.expect("pong " + strconv.Itoa(n))
+			l, _ := h.expect("===")
+			mv := answer(t, l)
+			next, err := pos.PlayMove(mv)
+			if err != nil {
+				t.Fatalf("game %d: answer %q illegal in %s: %v", game, l, pos.BoardString('X', 'O', '-', ""), err)
+			}
+			// Play a random legal move (or the forced pass) instead of the
+			// engine's answer now and then, to reach other positions.
+			if !pos.MustPass() && rng.IntN(2) == 0 {
+				ms := pos.Moves()
+				for k := rng.IntN(bitboard.Count(ms)); k > 0; k-- {
+					ms &= ms - 1
+				}
+				mv = bitboard.FirstSquare(ms)
+				next = pos.Play(mv)
+			}
+			h.send("move " + mv.Upper())
+			pos = next
+		}
+	}
+	if passes == 0 {
+		t.Error("no forced pass met: the test does not cover them")
 	}
 }

@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"io"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -314,6 +315,59 @@ func TestTranscriptWithPasses(t *testing.T) {
 		out := runScript(t, nil, "play "+tr)
 		if strings.Contains(out, "error:") || !strings.Contains(out, "Game over: "+p.Result().String()) {
 			t.Errorf("%s: %s", tr, out[max(0, len(out)-300):])
+		}
+	}
+}
+
+// TestRandomRefusals plays random games in the shell with a refused move
+// (an occupied square, one that flips nothing, a pass while a move
+// exists) before every legal one: each refusal prints one error and the
+// game record at the end is exactly the legal moves, forced passes
+// included.
+func TestRandomRefusals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(78, 5))
+	for game := 0; game < 6; game++ {
+		var lines []string
+		pos := bitboard.Start()
+		want := &bitboard.Game{Start: pos}
+		refused := 0
+		for !pos.GameOver() {
+			if pos.MustPass() { // the shell passes for the side that must
+				want.Moves = append(want.Moves, bitboard.GameMove{Square: bitboard.PassMove})
+				pos = pos.Pass()
+				continue
+			}
+			legal := pos.Moves()
+			bad := []string{"pass"}
+			for sq := bitboard.Square(0); sq < 64; sq++ {
+				if legal&sq.Bit() == 0 {
+					bad = append(bad, sq.String())
+				}
+			}
+			lines = append(lines, bad[rng.IntN(len(bad))])
+			refused++
+			for k := rng.IntN(bitboard.Count(legal)); k > 0; k-- {
+				legal &= legal - 1
+			}
+			sq := bitboard.FirstSquare(legal)
+			lines = append(lines, sq.String())
+			want.Moves = append(want.Moves, bitboard.GameMove{Square: sq})
+			pos = pos.Play(sq)
+		}
+		out := runScript(t, nil, append(lines, "game")...)
+		if n := strings.Count(out, "error: "); n != refused {
+			t.Fatalf("game %d: %d errors for %d refused moves", game, n, refused)
+		}
+		i := strings.LastIndex(out, "ggf: ")
+		if i < 0 {
+			t.Fatalf("game %d: no record in %s", game, out[max(0, len(out)-300):])
+		}
+		g, err := bitboard.ParseGGF(out[i+5:])
+		if err != nil {
+			t.Fatalf("game %d: %v", game, err)
+		}
+		if len(g.Moves) != len(want.Moves) || g.Current() != pos {
+			t.Fatalf("game %d: record %s, want the moves of %s", game, g.GGF(), want.GGF())
 		}
 	}
 }
