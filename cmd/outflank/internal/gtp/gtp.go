@@ -64,6 +64,16 @@ func Run(in io.Reader, out io.Writer, eng play.Searcher, cfg Config) error {
 			s.reply("", false, "command line too long")
 			continue
 		}
+		if l.Dropped > 0 {
+			// One answer, with the first dropped command's id, for the
+			// run of commands dropped together.
+			id := ""
+			if f := strings.Fields(preprocess(l.Text)); len(f) > 0 && isID(f[0]) {
+				id = f[0]
+			}
+			s.reply(id, false, play.DropMessage(l))
+			continue
+		}
 		if s.handle(l.Text) {
 			return nil
 		}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -572,4 +573,72 @@ func TestRefusedPlayChangesNothing(t *testing.T) {
 	if passes == 0 {
 		t.Error("no forced pass met: the test does not cover them")
 	}
+}
+
+// burstLines is how many lines of 1 MiB TestBurstBounded sends during a
+// genmove. The reproduction, 4,096 of them:
+//
+//	go test -run TestBurstBounded ./cmd/outflank/internal/gtp -burst-lines 4096
+var burstLines = flag.Int("burst-lines", 256, "lines of 1 MiB TestBurstBounded sends")
+
+// TestBurstBounded: comment lines of about 1 MiB each, sent during a
+// genmove that would think for ever, are read on (not left in the pipe)
+// but kept only up to play.MaxPendingBytes, the rest answered as dropped;
+// the quit after them stops the search and ends the session at once.
+func TestBurstBounded(t *testing.T) {
+	inR, inW := io.Pipe()
+	var out lockedBuilder
+	slow := &playtest.Slow{Started: make(chan struct{}, 1)}
+	done := make(chan struct{})
+	go func() {
+		Run(inR, &out, slow, Config{Name: "Outflank", Depth: 40})
+		close(done)
+	}()
+	io.WriteString(inW, "1 genmove b\n")
+	<-slow.Started
+	peak := playtest.HeapPeak()
+	if err := playtest.Burst(inW, *burstLines, 1_048_000, "# "); err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now()
+	io.WriteString(inW, "2 quit\n")
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("quit after the burst not honoured within 10 s")
+	}
+	took := time.Since(t0)
+	live, inUse := peak()
+	t.Logf("%d lines of 1 MiB: live heap peak +%d MiB (in use +%d MiB), quit answered in %v", *burstLines, live>>20, inUse>>20, took)
+	// What is kept is bounded by play.MaxPendingBytes (4 MiB); the lines in
+	// flight and what is allocated while a sample collects add 30-90 MiB,
+	// not growing with the burst (256 lines or 8,192: the same); before the
+	// bound, every line was kept.
+	if live > 128<<20 {
+		t.Errorf("the live heap grew by %d MiB during the burst, want under 128", live>>20)
+	}
+	if took > 250*time.Millisecond {
+		t.Errorf("quit took %v", took)
+	}
+	got := out.String()
+	if !strings.Contains(got, "lines dropped: more than 4 MiB") || !strings.HasSuffix(got, "=2\n\n") {
+		t.Errorf("output %q", got[:min(len(got), 300)])
+	}
+}
+
+type lockedBuilder struct {
+	mu sync.Mutex
+	sb strings.Builder
+}
+
+func (b *lockedBuilder) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.sb.Write(p)
+}
+
+func (b *lockedBuilder) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.sb.String()
 }

@@ -109,6 +109,10 @@ func (s *session) known(l textio.Line) bool {
 		s.out.Errorf("outflank: input line longer than %d bytes ignored (starts %q)", textio.MaxLine, l.Text)
 		return false
 	}
+	if l.Dropped > 0 {
+		s.out.Errorf("outflank: %s", play.DropMessage(l))
+		return false
+	}
 	cmd, _ := splitWord(l.Text)
 	if _, ok := commands[cmd]; cmd != "" && !ok {
 		s.out.Errorf("outflank: unknown command %q ignored", clip(l.Text))
@@ -176,7 +180,7 @@ func (s *session) learn(string) error {
 func (s *session) nboard(arg string) error {
 	v, err := strconv.Atoi(arg)
 	if err != nil || v < 1 {
-		return fmt.Errorf("protocol version %q is not a number from 1 up", arg)
+		return fmt.Errorf("protocol version %q is not a number from 1 up", clip(arg))
 	}
 	s.version = v
 	if s.cfg.Threads > 0 {
@@ -198,7 +202,7 @@ func (s *session) set(arg string) error {
 	case "depth":
 		d, err := strconv.Atoi(val)
 		if err != nil || d < 1 || d > 60 {
-			return fmt.Errorf("depth %q is not a number from 1 to 60", val)
+			return fmt.Errorf("depth %q is not a number from 1 to 60", clip(val))
 		}
 		s.player.Settings.Depth = d
 		// One name whatever the depth: when one process is both NBoard's
@@ -218,15 +222,17 @@ func (s *session) set(arg string) error {
 		}
 		s.game = g
 	case "contempt":
+		// NBoard sends +100 or -100 ("draws to Black/White"); NaN, an
+		// infinity or a 300-digit value would be printed as a move's value.
 		c, err := strconv.ParseFloat(val, 64)
-		if err != nil {
-			return fmt.Errorf("contempt %q is not a number", val)
+		if err != nil || !(c >= -100 && c <= 100) {
+			return fmt.Errorf("contempt %q is not a number from -100 to 100", clip(val))
 		}
 		s.player.Settings.Contempt = c
 	case "":
 		return errors.New("missing what to set (depth, game or contempt)")
 	default:
-		return fmt.Errorf("unknown setting %q ignored", what)
+		return fmt.Errorf("unknown setting %q ignored", clip(what))
 	}
 	return nil
 }
@@ -264,7 +270,7 @@ func (s *session) hint(arg string) error {
 	if arg != "" {
 		v, err := strconv.Atoi(arg)
 		if err != nil || v < 1 {
-			return fmt.Errorf("number of moves %q is not a number from 1 up", arg)
+			return fmt.Errorf("number of moves %q is not a number from 1 up", clip(arg))
 		}
 		n = min(v, 64)
 	}

@@ -359,6 +359,14 @@ func TestBadInput(t *testing.T) {
 		"set game (;GM[Othello]B[A1];)",
 		"set game garbage",
 		"set contempt much",
+		"set contempt NaN",
+		"set contempt +Inf",
+		"set contempt -inf",
+		"set contempt 1e308",
+		"set contempt 100.5",
+		"set depth NaN",
+		"set depth 1e3",
+		"hint " + strings.Repeat("9", 5000),
 		"move",
 		"move Z9",
 		"move A1",
@@ -380,6 +388,9 @@ func TestBadInput(t *testing.T) {
 		if len(before) != want {
 			t.Errorf("%q: want %d error lines, got %q", b, want, before)
 			continue
+		}
+		if len(before[0]) > 200 {
+			t.Errorf("%q: error of %d bytes: a peer's text is not echoed whole", b[:min(len(b), 40)], len(before[0]))
 		}
 		if !strings.HasPrefix(before[0], "outflank: ") {
 			t.Errorf("%q: error %q does not start with \"outflank: \"", b, before[0])
@@ -689,5 +700,55 @@ func TestRandomRefusals(t *testing.T) {
 	}
 	if passes == 0 {
 		t.Error("no forced pass met: the test does not cover them")
+	}
+}
+
+// burstLines is how many lines of 1 MiB TestBurstBounded sends during a
+// search; the 4,096: -burst-lines 4096.
+var burstLines = flag.Int("burst-lines", 256, "lines of 1 MiB TestBurstBounded sends")
+
+// TestBurstBounded: lines of about 1 MiB each during a go that would think
+// for ever (unknown ones, reported and dropped; and long known commands,
+// which stop the search and wait their turn) leave the heap bounded, and
+// the quit after them ends the session at once.
+func TestBurstBounded(t *testing.T) {
+	slow := &playtest.Slow{Started: make(chan struct{}, 1)}
+	h := startSession(t, slow)
+	go func() {
+		for range h.lines { // the harness's buffer would fill with the errors
+		}
+	}()
+	h.send("nboard 2", "set depth 40", "go")
+	<-slow.Started
+	go func() {
+		for range slow.Started { // each hint starts a search
+		}
+	}()
+	peak := playtest.HeapPeak()
+	if err := playtest.Burst(h.in, *burstLines/2, 1_048_000, "bogus "); err != nil {
+		t.Fatal(err)
+	}
+	if err := playtest.Burst(h.in, *burstLines/2, 1_048_000, "hint 1 "); err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now()
+	h.send("quit")
+	select {
+	case <-h.done:
+	case <-time.After(wait):
+		t.Fatalf("quit after the burst not honoured within %v", wait)
+	}
+	took := time.Since(t0)
+	live, inUse := peak()
+	t.Logf("%d lines of 1 MiB: live heap peak +%d MiB (in use +%d MiB), quit answered in %v", *burstLines, live>>20, inUse>>20, took)
+	// What is kept is bounded by play.MaxPendingBytes (4 MiB); the lines in
+	// flight and what is allocated while a sample collects add 30-90 MiB,
+	// not growing with the burst (256 lines or 8,192: the same); before the
+	// bound, every line was kept.
+	if live > 128<<20 {
+		t.Errorf("the live heap grew by %d MiB during the burst, want under 128", live>>20)
+	}
+	if took > 250*time.Millisecond {
+		t.Errorf("quit took %v", took)
 	}
 }

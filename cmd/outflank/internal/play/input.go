@@ -2,7 +2,9 @@ package play
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"strings"
 
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
 )
@@ -16,6 +18,7 @@ type Input struct {
 	lines     <-chan textio.Line
 	interrupt <-chan struct{}
 	pending   []textio.Line
+	kept      int // bytes of pending, by lineCost
 	eof       bool
 }
 
@@ -31,6 +34,10 @@ func NewInput(r io.Reader, stop, interrupt <-chan struct{}) *Input {
 func (in *Input) Next() (l textio.Line, ok bool) {
 	if len(in.pending) > 0 {
 		l, in.pending = in.pending[0], in.pending[1:]
+		in.kept -= lineCost(l)
+		if len(in.pending) == 0 {
+			in.pending, in.kept = nil, 0 // let a large burst's array go
+		}
 		return l, true
 	}
 	if in.eof {
@@ -47,12 +54,24 @@ func (in *Input) Next() (l textio.Line, ok bool) {
 	}
 }
 
-// MaxPending bounds the lines kept during a search. Past it the input is
-// not read until the search ends, so that a script piped faster than the
-// engine answers waits in the pipe instead of in memory (a session of
-// 300,000 NBoard lines held them all). A GUI never queues that many; a line
-// past the bound is watched when the search ends.
-const MaxPending = 4096
+// MaxPendingBytes bounds the input kept while a search runs, the lines
+// that will run after it. Reading never stops, so that a control line
+// (ping, quit, an interrupt) is seen at once however much came before it;
+// a line that would take the kept input past the bound is dropped, and the
+// front end is told by a Line whose Dropped counts the lines dropped in a
+// row. A GUI never queues a fraction of this; a script piped faster than
+// the engine answers may lose lines past it, and is told so.
+const MaxPendingBytes = 4 << 20
+
+// controlReserve is kept beyond MaxPendingBytes for the lines that stop a
+// search (the watch says stop): a ping or a quit that arrives after a
+// flood of other lines still runs, up to this many bytes of them.
+const controlReserve = 256 << 10
+
+// lineCost is what a kept line counts against the bound: its text and
+// about what the slice, the string header and its allocation cost, so that
+// a flood of empty lines is bounded too.
+func lineCost(l textio.Line) int { return len(l.Text) + 64 }
 
 // A Watch says what a line that arrives during a search does: stop the
 // search or let it go on, and keep the line for Next or drop it (the watch
@@ -82,21 +101,22 @@ func (in *Input) While(search func(ctx context.Context), watch Watch) (stopped b
 	// first, in order, as if they arrived now: a queued "ping" or "quit"
 	// must stop this search too, or it would wait for the search to end
 	// by itself (at depth 40, never).
-	kept := in.pending[:0:0]
-	for _, l := range in.pending {
-		stop, keep := watch(l)
-		if keep {
-			kept = append(kept, l)
+	old := in.pending
+	in.pending, in.kept = nil, 0
+	for _, l := range old {
+		if l.Dropped > 0 {
+			in.pending = append(in.pending, l)
+			in.kept += lineCost(l)
+			continue
 		}
-		if stop && !stopped {
+		if in.watchLine(l, watch) && !stopped {
 			cancel()
 			stopped = true
 		}
 	}
-	in.pending = kept
 	for {
 		lines := in.lines
-		if in.eof || len(in.pending) >= MaxPending {
+		if in.eof {
 			lines = nil
 		}
 		select {
@@ -110,14 +130,57 @@ func (in *Input) While(search func(ctx context.Context), watch Watch) (stopped b
 				in.eof = true
 				continue
 			}
-			stop, keep := watch(l)
-			if keep {
-				in.pending = append(in.pending, l)
-			}
-			if stop {
+			if in.watchLine(l, watch) && !stopped {
 				cancel()
 				stopped = true
 			}
 		}
 	}
+}
+
+// watchLine gives l to watch and keeps it if watch says so and the bound
+// allows; a line past the bound joins the drop notice at the end of the
+// kept lines, or starts one. It reports whether l stops the search.
+func (in *Input) watchLine(l textio.Line, watch Watch) (stop bool) {
+	stop, keep := watch(l)
+	if !keep {
+		return stop
+	}
+	limit := MaxPendingBytes
+	if stop {
+		limit += controlReserve
+	}
+	if in.kept+lineCost(l) <= limit {
+		in.pending = append(in.pending, l)
+		in.kept += lineCost(l)
+		return stop
+	}
+	if k := len(in.pending) - 1; k >= 0 && in.pending[k].Dropped > 0 {
+		in.pending[k].Dropped++
+		return stop
+	}
+	// A notice holds only the start of the line, and notices alternate
+	// with kept lines, so they are bounded with them.
+	in.pending = append(in.pending, textio.Line{Text: clipLine(l.Text), Dropped: 1})
+	in.kept += lineCost(in.pending[len(in.pending)-1])
+	return stop
+}
+
+// clipLine keeps the start of a dropped line, enough to name it (and a GTP
+// command's id).
+func clipLine(s string) string {
+	if len(s) > 40 {
+		s = s[:40]
+	}
+	return strings.Clone(s) // not a slice of a long line, which would stay in memory
+}
+
+// DropMessage says what a drop notice (a Line with Dropped set) stands
+// for, in the words every front end prints.
+func DropMessage(l textio.Line) string {
+	what := "1 line"
+	if l.Dropped > 1 {
+		what = fmt.Sprintf("%d lines", l.Dropped)
+	}
+	return fmt.Sprintf("%s dropped: more than %d MiB of input arrived during the search (the first starts %q)", what, MaxPendingBytes>>20, l.Text)
 }

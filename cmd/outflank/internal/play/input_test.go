@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"sync/atomic"
+	"strings"
 	"testing"
 	"time"
 
@@ -123,49 +123,59 @@ func TestInputQueuedStop(t *testing.T) {
 	}
 }
 
-// A search during which far more lines arrive than MaxPending keeps at
-// most MaxPending of them in memory; the rest wait in the pipe, and every
-// line comes out afterwards, in order.
+// A search during which far more input arrives than MaxPendingBytes keeps
+// reading (a ping after the flood still stops the search), keeps the lines
+// that fit in order, and stands one drop notice, with the count, for the
+// lines past the bound.
 func TestInputPendingBounded(t *testing.T) {
 	r, w := io.Pipe()
 	stop := make(chan struct{})
 	defer close(stop)
 	in := play.NewInput(r, stop, nil)
-	const n = 200_000
-	var written atomic.Int64
+	const n = 20_000
+	line := strings.Repeat("x", 1000)
 	go func() {
 		for i := range n {
-			fmt.Fprintf(w, "%d\n", i)
-			written.Add(1)
+			fmt.Fprintf(w, "%d %s\n", i, line)
 		}
+		io.WriteString(w, "ping\nafter\n")
 		w.Close()
 	}()
-	release := make(chan struct{})
-	go func() {
-		// Let the reader fill what it may, then end the search.
-		for last := int64(-1); ; {
-			time.Sleep(50 * time.Millisecond)
-			if c := written.Load(); c == last || c == n {
-				break
-			} else {
-				last = c
-			}
-		}
-		close(release)
-	}()
-	in.While(func(ctx context.Context) { <-release }, nil)
-	// The pipe has no buffer; the reader's own buffer holds 64 KiB, which
-	// is at most 16 Ki lines of these.
-	if c := written.Load(); c > play.MaxPending+(64<<10)/4 {
-		t.Errorf("%d lines read during the search, want at most about %d", c, play.MaxPending)
+	watch := func(l textio.Line) (stop, keep bool) { return l.Text == "ping", true }
+	var stopped bool
+	if !in.While(untilStopped(&stopped), watch) || !stopped {
+		t.Fatal("the ping after the flood did not stop the search")
 	}
-	for i := range n {
+	kept, bytes := 0, 0
+	for {
 		l, ok := in.Next()
-		if !ok || l.Text != strconv.Itoa(i) {
-			t.Fatalf("line %d: %q %v", i, l.Text, ok)
+		if !ok {
+			t.Fatal("the input ended before the ping")
 		}
+		if l.Dropped > 0 {
+			if kept+l.Dropped != n || !strings.HasPrefix(l.Text, strconv.Itoa(kept)+" x") {
+				t.Fatalf("after %d kept lines, a notice of %d dropped starting %q; want %d", kept, l.Dropped, l.Text, n-kept)
+			}
+			if !strings.Contains(play.DropMessage(l), strconv.Itoa(l.Dropped)+" lines dropped") {
+				t.Errorf("message %q", play.DropMessage(l))
+			}
+			break
+		}
+		if !strings.HasPrefix(l.Text, strconv.Itoa(kept)+" ") {
+			t.Fatalf("line %d is %q", kept, l.Text[:min(len(l.Text), 20)])
+		}
+		kept++
+		bytes += len(l.Text)
 	}
-	if _, ok := in.Next(); ok {
-		t.Error("a line after the end")
+	if bytes > play.MaxPendingBytes || bytes < play.MaxPendingBytes*9/10 {
+		t.Errorf("%d bytes kept, want just under %d", bytes, play.MaxPendingBytes)
+	}
+	if l, ok := in.Next(); !ok || l.Text != "ping" {
+		t.Fatalf("got %q %v, want the ping", l.Text, ok)
+	}
+	// The line after the ping came during the search (kept past the bound
+	// only as a notice) or after it.
+	if l, ok := in.Next(); !ok || l.Text != "after" {
+		t.Fatalf("got %q %v, want the line after the ping", l.Text, ok)
 	}
 }

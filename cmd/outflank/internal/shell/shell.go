@@ -116,6 +116,10 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine play.Factory, cfg Config
 			s.errorf("line too long (over %d bytes)", textio.MaxLine)
 			continue
 		}
+		if l.Dropped > 0 {
+			s.errorf("%s", play.DropMessage(l))
+			continue
+		}
 		if s.handle(l.Text) {
 			return s.scriptErr()
 		}
@@ -471,7 +475,16 @@ func (s *shell) search(f func(ctx context.Context, progress func(search.Info))) 
 		defer r.Close()
 		progress = s.progress(r)
 	}
-	return s.in.While(func(ctx context.Context) { f(ctx, progress) }, nil)
+	return s.in.While(func(ctx context.Context) { f(ctx, progress) }, watchQuit)
+}
+
+// watchQuit lets the lines typed during a search wait their turn, except
+// quit, which stops the search so that the shell leaves at once (at a
+// high level a search may run for hours).
+func watchQuit(l textio.Line) (stop, keep bool) {
+	text, _, _ := strings.Cut(l.Text, "#")
+	f := strings.Fields(text)
+	return len(f) > 0 && (f[0] == "quit" || aliases[f[0]] == "quit"), true
 }
 
 // progress shows a search's reports: at a terminal on one line that each
@@ -739,7 +752,7 @@ func (s *shell) solve(args []string) error {
 		r := s.out.Reporter()
 		defer r.Close()
 		info = play.Think(ctx, s.player.Engine, pos, lim, s.progress(r))
-	}, nil)
+	}, watchQuit)
 	switch {
 	case stopped:
 		s.out.Printf("Not solved (stopped): best so far %s", describe(info))

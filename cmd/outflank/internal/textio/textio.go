@@ -22,6 +22,10 @@ const MaxLine = 1 << 20
 type Line struct {
 	Text    string
 	TooLong bool // the line exceeded MaxLine; Text holds its start
+	// Dropped, when not zero, says that this many lines arrived while a
+	// search ran and were dropped because the input kept meanwhile had
+	// reached its bound; Text holds the start of the first of them.
+	Dropped int
 }
 
 // ReadLines reads r line by line on a new goroutine and sends the lines on

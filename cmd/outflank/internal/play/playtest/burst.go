@@ -1,0 +1,64 @@
+package playtest
+
+import (
+	"io"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// HeapPeak samples the Go heap every 20 ms, from a collected start, until
+// the returned function is called, which returns the highest samples above
+// the start: live, the heap still reachable (each sample collects first, so
+// it does not depend on when the collector happens to run), and inUse, the
+// heap's spans as the process holds them, garbage included. The front
+// ends' burst tests read them to check that input kept during a search is
+// bounded in bytes.
+func HeapPeak() (stop func() (live, inUse uint64)) {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	baseLive, baseInUse := ms.HeapAlloc, ms.HeapInuse
+	var peakLive, peakInUse atomic.Uint64
+	above := func(v, base uint64, peak *atomic.Uint64) {
+		if v > base && v-base > peak.Load() {
+			peak.Store(v - base)
+		}
+	}
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			above(m.HeapInuse, baseInUse, &peakInUse)
+			runtime.GC()
+			runtime.ReadMemStats(&m)
+			above(m.HeapAlloc, baseLive, &peakLive)
+			select {
+			case <-done:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}()
+	return func() (uint64, uint64) {
+		close(done)
+		<-finished
+		return peakLive.Load(), peakInUse.Load()
+	}
+}
+
+// Burst writes n lines of prefix followed by filler up to size bytes: the
+// flood a careless script or a hostile peer sends during a search.
+func Burst(w io.Writer, n, size int, prefix string) error {
+	line := []byte(prefix + strings.Repeat("x", max(0, size-len(prefix))) + "\n")
+	for range n {
+		if _, err := w.Write(line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
