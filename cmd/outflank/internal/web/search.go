@@ -168,7 +168,7 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		s.mu.Unlock()
 	}()
 
-	ev := newStream(w, cancel)
+	ev := newStream(w, cancel, s.limits.write)
 	pos := g.Current()
 	ev.send("start", startEvent{Mode: q.Mode, Empties: pos.Empties(), Book: s.a.bookMoves(pos)})
 
@@ -225,15 +225,16 @@ type stream struct {
 	rc     *http.ResponseController
 	cancel context.CancelCauseFunc
 	start  time.Time
+	write  time.Duration // each event's write deadline
 }
 
-func newStream(w http.ResponseWriter, cancel context.CancelCauseFunc) *stream {
+func newStream(w http.ResponseWriter, cancel context.CancelCauseFunc, write time.Duration) *stream {
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no") // proxies must not hold events back
 	w.WriteHeader(http.StatusOK)
-	return &stream{w: w, rc: http.NewResponseController(w), cancel: cancel, start: time.Now()}
+	return &stream{w: w, rc: http.NewResponseController(w), cancel: cancel, start: time.Now(), write: write}
 }
 
 func (e *stream) send(event string, v any) {
@@ -243,6 +244,9 @@ func (e *stream) send(event string, v any) {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	// A stream outlives the server's WriteTimeout; each event gets it
+	// afresh, so a page that stops reading is still cut off.
+	e.rc.SetWriteDeadline(time.Now().Add(e.write))
 	if _, err := fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", event, b); err == nil {
 		err = e.rc.Flush()
 	}

@@ -43,6 +43,13 @@ type Server struct {
 	// (another site's name resolved to this machine's address, so that the
 	// visitor's browser treats the engine as that site's).
 	listenIP net.IP
+
+	limits limits // the constants of conns.go; tests shorten them
+}
+
+type limits struct {
+	maxConns, perClient           int
+	readHeader, read, write, idle time.Duration
 }
 
 // New returns a server for cfg.
@@ -54,7 +61,8 @@ func New(cfg Config) *Server {
 		cfg.Name = "Outflank"
 	}
 	s := &Server{cfg: cfg, a: analyst{s: cfg.Searcher, book: cfg.Book}, mux: http.NewServeMux(),
-		engineFree: make(chan struct{}, 1)}
+		engineFree: make(chan struct{}, 1),
+		limits:     limits{MaxConns, MaxConnsPerClient, ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout}}
 	files, err := fs.Sub(static, "static")
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
@@ -89,6 +97,7 @@ func New(cfg Config) *Server {
 // ServeHTTP checks where a request comes from, then routes it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !s.hostAllowed(r.Host) {
+		w.Header().Set("Connection", "close")
 		if s.listenIP.IsLoopback() {
 			fail(w, http.StatusForbidden, "host %q is not this machine's loopback name; use http://localhost or http://127.0.0.1", r.Host)
 		} else {
@@ -97,10 +106,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := checkOrigin(r); err != nil {
+		w.Header().Set("Connection", "close")
 		fail(w, http.StatusForbidden, "%v", err)
 		return
 	}
 	if !s.authorized(w, r) {
+		// A client without the token gets its answer and the connection
+		// closed, so that it holds no slot afterwards.
+		w.Header().Set("Connection", "close")
 		fail(w, http.StatusUnauthorized, "missing or wrong token: open the address outflank web printed, which ends in ?token=...")
 		return
 	}
@@ -204,8 +217,10 @@ func (s *Server) Serve(ln net.Listener) error {
 	if a, ok := ln.Addr().(*net.TCPAddr); ok {
 		s.listenIP = a.IP
 	}
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10}
-	return srv.Serve(ln)
+	lim := newConnLimiter(s.limits.maxConns, s.limits.perClient)
+	srv := &http.Server{Handler: s, MaxHeaderBytes: 64 << 10, ConnState: lim.state,
+		ReadHeaderTimeout: s.limits.readHeader, ReadTimeout: s.limits.read, WriteTimeout: s.limits.write, IdleTimeout: s.limits.idle}
+	return srv.Serve(limitedListener{ln, lim})
 }
 
 // errorBody is every error's JSON.
