@@ -113,9 +113,9 @@ func (g game) view(p bitboard.Position, s int) int {
 // eachGame calls f for n games of the file from game number from on (only
 // those Outflank did not win if notWon), numbered from 1 in the file.
 func eachGame(file string, from, n int, notWon bool, f func(int, game)) error {
-	fh, err := os.Open(file)
+	fh, err := bitboard.OpenRegular(file)
 	if err != nil {
-		return err
+		return &os.PathError{Op: "open", Path: file, Err: err}
 	}
 	defer fh.Close()
 	sc := bufio.NewScanner(fh)
@@ -195,7 +195,7 @@ func pick(gi int, g game, list string) {
 func score(files []string) error {
 	var rows [][]string
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		b, err := bitboard.ReadRegular(f)
 		if err != nil {
 			return err
 		}

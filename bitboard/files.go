@@ -3,6 +3,7 @@ package bitboard
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 )
 
@@ -35,6 +36,19 @@ func OpenRegular(path string) (*os.File, error) {
 		return nil, unwrapPath(err)
 	}
 	return f, nil
+}
+
+// ReadRegular reads the whole of path, as os.ReadFile does (its errors
+// name the file the same way), if it is a regular file: /dev/zero, a named
+// pipe with no writer or a directory is refused at once instead of read
+// without end or waited on for ever. Every reader of a whole file uses it.
+func ReadRegular(path string) ([]byte, error) {
+	f, err := OpenRegular(path)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer f.Close()
+	return io.ReadAll(f)
 }
 
 // unwrapPath drops the path and operation from a file error.

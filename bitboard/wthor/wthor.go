@@ -8,7 +8,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 
@@ -116,7 +115,7 @@ func Parse(data []byte) (h Header, games []Game, bad []error, err error) {
 
 // ReadFile reads one .wtb file; errors name the file.
 func ReadFile(path string) (Header, []Game, []error, error) {
-	data, err := os.ReadFile(path)
+	data, err := bitboard.ReadRegular(path)
 	if err != nil {
 		return Header{}, nil, nil, err
 	}

@@ -118,9 +118,9 @@ func Read(r io.Reader) ([]Sample, error) {
 func ReadFiles(names ...string) ([]Sample, error) {
 	var out []Sample
 	for _, name := range names {
-		f, err := os.Open(name)
+		f, err := bitboard.OpenRegular(name)
 		if err != nil {
-			return nil, err
+			return nil, &os.PathError{Op: "open", Path: name, Err: err}
 		}
 		ss, err := Read(f)
 		f.Close()

@@ -694,9 +694,9 @@ func (r *Reader) readEnd() error {
 // file and what is wrong, and wraps ErrUnfinished for a file without its end
 // record (a run in progress or stopped).
 func ReadFile(path string) (Header, []Game, error) {
-	f, err := os.Open(path)
+	f, err := bitboard.OpenRegular(path)
 	if err != nil {
-		return Header{}, nil, err
+		return Header{}, nil, &os.PathError{Op: "open", Path: path, Err: err}
 	}
 	defer f.Close()
 	h, games, err := ReadAll(f)

@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/eval"
 )
@@ -849,7 +850,7 @@ func saveCheckpoint(path string, cfg Config, st state) error {
 // loadCheckpoint reads a checkpoint into st, whose weights are allocated;
 // on an error st is unchanged.
 func loadCheckpoint(path string, cfg Config, st *state) error {
-	data, err := os.ReadFile(path)
+	data, err := bitboard.ReadRegular(path)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package train
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/outflank-othello/outflank/bitboard"
@@ -48,7 +47,7 @@ func ReadGGF(path string, bad func(error)) ([]Game, error) {
 // that stop early are reported through bad, in that order of precedence,
 // and skipped; a file with no record at all is an error.
 func ReadFinishedGGF(path string, bad func(error), check func(*bitboard.Game) error) ([]*bitboard.Game, []string, error) {
-	data, err := os.ReadFile(path)
+	data, err := bitboard.ReadRegular(path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 	"strings"
 
+	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 )
 
@@ -54,7 +54,7 @@ func (f keyedFile) save(path, key string, n int, put func(b []byte, i int) []byt
 // load reads a file that save wrote with key and returns its records'
 // bytes and their count.
 func (f keyedFile) load(path, key string) (recs []byte, n int, err error) {
-	b, err := os.ReadFile(path)
+	b, err := bitboard.ReadRegular(path)
 	if err != nil {
 		return nil, 0, err
 	}
