@@ -193,6 +193,15 @@ func Fit(samples []Sample, cfg Config) (*eval.Pattern, []Report, error) {
 	if cfg.StageTie > 1 && cfg.Stages%cfg.StageTie != 0 {
 		return nil, nil, fmt.Errorf("stage tie %d: want a divisor of the %d stages", cfg.StageTie, cfg.Stages)
 	}
+	if cfg.Checkpoint != "" {
+		// Two fits on one checkpoint would each resume from it and save
+		// over the other's epochs.
+		unlock, err := atomicfile.Lock(cfg.Checkpoint, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer unlock()
+	}
 	all, err := checkCopies(cfg.Copies, len(samples))
 	if err != nil {
 		return nil, nil, err
