@@ -407,3 +407,32 @@ func TestSettingsSelectivity(t *testing.T) {
 		}
 	}
 }
+
+// evalOnly answers every search with its best move valued by a fixed,
+// inexact score, as a search with nothing left to search did.
+type evalOnly struct{ score int }
+
+func (e evalOnly) Search(ctx context.Context, pos bitboard.Position, lim search.Limits, report func(search.Info)) search.Info {
+	return search.Info{Best: bitboard.FirstSquare(pos.Moves()), Score: e.score, Selectivity: 73}
+}
+
+func (evalOnly) Clear() {}
+
+// TestThinkLastMoveIsResult: a best move that ends the game is valued by
+// the game's result, exact, whatever the search reported (the last move of
+// a game was shown as "+24, depth 0@73%" in a game that ended +28).
+func TestThinkLastMoveIsResult(t *testing.T) {
+	pos := mustBoard(t, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOO- X")
+	info := play.Think(context.Background(), evalOnly{24}, pos, search.Limits{}, nil)
+	if info.Score != 28 || !info.Exact || info.Selectivity != 100 {
+		t.Errorf("last move valued %+d exact %v at %d%%, want +28 exact", info.Score, info.Exact, info.Selectivity)
+	}
+	if info := play.Think(context.Background(), evalOnly{24}, pos, search.Limits{WLD: true}, nil); info.Score != 1 || !info.WLD {
+		t.Errorf("win/loss/draw: %+d %v", info.Score, info.WLD)
+	}
+	// A move that does not end the game keeps the search's value.
+	two := mustBoard(t, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOO-- X")
+	if info := play.Think(context.Background(), evalOnly{24}, two, search.Limits{}, nil); info.Exact || info.Score != 24 {
+		t.Errorf("a move before the last: %+d exact %v", info.Score, info.Exact)
+	}
+}

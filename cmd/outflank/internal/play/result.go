@@ -51,6 +51,33 @@ func Think(ctx context.Context, s Searcher, pos bitboard.Position, lim search.Li
 	if info.Time == 0 {
 		info.Time = time.Since(start)
 	}
+	return endsGame(pos, info, lim.WLD)
+}
+
+// endsGame gives a best move that ends the game its result as the value:
+// a search with nothing left to search may report an evaluation instead
+// (the last move of a game was shown as "+24, depth 0" in a game that
+// ended +28), and every front end shows what Think returns.
+func endsGame(pos bitboard.Position, info search.Info, wld bool) search.Info {
+	if info.Exact || info.Best == bitboard.PassMove || !pos.IsLegal(info.Best) {
+		return info
+	}
+	next := pos.Play(info.Best)
+	if !next.GameOver() {
+		return info
+	}
+	score := -next.FinalScore() // next's side to move is the opponent
+	if wld {
+		score = cmp.Compare(score, 0)
+	}
+	info.Score, info.Exact, info.WLD = score, true, wld
+	info.Depth, info.Selectivity = pos.Empties(), 100
+	info.PV = []bitboard.Square{info.Best}
+	for i := range info.Moves {
+		if info.Moves[i].Move == info.Best {
+			info.Moves[i].Score = score
+		}
+	}
 	return info
 }
 

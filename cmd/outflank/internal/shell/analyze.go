@@ -25,7 +25,16 @@ type moveLoss struct {
 	how        string // "exact", or the depth of the search ("depth 12@73%")
 }
 
-func (m moveLoss) loss() int { return max(0, m.before-m.after) }
+// loss is 0 for the best move itself: its two values come from two
+// searches (of the position before and of the one after), which may
+// differ by a disc or two, and the best move is no mistake however they
+// differ.
+func (m moveLoss) loss() int {
+	if m.move == m.best {
+		return 0
+	}
+	return max(0, m.before-m.after)
+}
 
 // analyze searches every position of the game, the last first, and lists
 // each move with its loss against the best move: exact where the search

@@ -688,8 +688,10 @@ func (s *shell) hint(args []string) error {
 		s.out.Println("Stopped; best so far:")
 	}
 	// One value a move: the book's where its search went deeper than this
-	// one, the search's otherwise, each saying where it comes from.
-	for i, v := range play.HintValues(s.player.BookMoves(pos, n), info) {
+	// one, the search's otherwise, each saying where it comes from. Every
+	// book move is merged before the list is cut to n, so that a move the
+	// book values deeper and lower never keeps the search's shallow value.
+	for i, v := range play.HintValues(s.player.BookMoves(pos, 64), info) {
 		if i == n {
 			break
 		}

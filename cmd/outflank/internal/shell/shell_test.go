@@ -438,3 +438,44 @@ func (b *syncBuilder) String() string {
 	defer b.mu.Unlock()
 	return b.sb.String()
 }
+
+// TestHintMergesBeforeCut: hint N merges every book move with the search
+// before it keeps the N best, so a move the search puts in its top N but
+// the book values deeper and lower shows the book's value (and falls out
+// of the list), never the shallow one (hint 2 once showed c6 -2 at depth
+// 4 where the book said -5, the book cut to its top 2 first).
+func TestHintMergesBeforeCut(t *testing.T) {
+	sq := func(s string) bitboard.Square { q, _ := bitboard.ParseSquare(s); return q }
+	book := playtest.Book{bitboard.Start(): {
+		{Move: sq("f5"), Score: 0, Depth: 20, Selectivity: 73},
+		{Move: sq("e6"), Score: -1, Depth: 20, Selectivity: 73},
+		{Move: sq("c4"), Score: -8, Depth: 20, Selectivity: 73},
+		{Move: sq("d3"), Score: -9, Depth: 20, Selectivity: 73},
+	}}
+	var out strings.Builder
+	Run(strings.NewReader("hint 2\n"), &out, &out,
+		func(search.Options) play.Searcher { return &playtest.Greedy{} }, Config{Book: book, Level: 1})
+	o := out.String()
+	for _, want := range []string{" 1. f5   +0.00  (book 20@73%)", " 2. e6   -1.00  (book 20@73%)"} {
+		if !strings.Contains(o, want) {
+			t.Errorf("no %q in %s", want, o)
+		}
+	}
+	if strings.Contains(o, "d3") || strings.Contains(o, "c4") {
+		t.Errorf("a move the book values -8 or -9 is among the best two: %s", o)
+	}
+}
+
+// TestAnalyzeBestIsNoMistake: the move the search calls best loses
+// nothing, though the searches before and after it value it differently
+// (the greedy stand-in values d3 +3 before it and -3 after), where
+// analyze once printed "loses 1 (best h6 +61)" for h6.
+func TestAnalyzeBestIsNoMistake(t *testing.T) {
+	out := runScript(t, nil, "d3", "analyze")
+	if !strings.Contains(out, "1. black d3") {
+		t.Fatalf("no analysis line for d3: %s", out)
+	}
+	if strings.Contains(out, "best d3") || !strings.Contains(out, "No mistakes found") {
+		t.Errorf("the best move called a mistake: %s", out)
+	}
+}
