@@ -821,3 +821,18 @@ func TestScreenNeverDecidesTheBest(t *testing.T) {
 		t.Error("nothing was left to the screen")
 	}
 }
+
+// TestAlignedSearchDepth: every leaf search of an aligned book ends at an
+// even number of empties, one or no ply deeper than depth-1.
+func TestAlignedSearchDepth(t *testing.T) {
+	p := bitboard.Start()
+	for ply := 0; ply < 20; ply++ {
+		for _, depth := range []int{14, 15, 28} {
+			d := AlignedSearchDepth(p, depth)
+			if d != depth-1 && d != depth || (p.Empties()-d)%2 != 0 {
+				t.Fatalf("%d empties, depth %d: searched to %d", p.Empties(), depth, d)
+			}
+		}
+		p = p.Play(bitboard.FirstSquare(p.Moves()))
+	}
+}

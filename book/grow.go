@@ -201,6 +201,22 @@ func (b *Book) markStale() {
 	}
 }
 
+// AlignedSearchDepth is the depth to which a book of depth D with aligned
+// parity searches pos, the position a leaf move leads to: D-1 plies, or D
+// when D-1 would end the search at an odd number of empties. Every leaf
+// search of such a book then ends with the same side having moved last,
+// so a move into a book position (valued one ply deeper than a leaf) and a
+// leaf move of the same position are valued at the same parity, and the
+// negamax needs no parity offset. The odd-even effect is measured at
+// about 2.75 discs a ply on book positions (book/README.md).
+func AlignedSearchDepth(pos bitboard.Position, depth int) int {
+	d := depth - 1
+	if (pos.Empties()-d)%2 != 0 {
+		d++
+	}
+	return d
+}
+
 // leafRec is the record of move sq valued by a search of the position it
 // leads to.
 func leafRec(sq bitboard.Square, val Valuation) rec {

@@ -92,6 +92,7 @@ type bookFlags struct {
 	screenDepth, screenMargin  *int
 	hash                       *int
 	parity                     *int
+	align                      *bool
 	fs                         *pflag.FlagSet
 }
 
@@ -130,6 +131,7 @@ func addBookFlags(fs *pflag.FlagSet) bookFlags {
 		screenMargin: fs.Int("screen-margin", 8, "... and at --depth only those within this many discs of the best (0: all at --depth)"),
 		lines:        fs.StringSlice("line", nil, "grow: seed with every position of this line first (transcript; repeatable)"),
 		hash:         fs.Int("hash", 256, "grow, learn, revalue: transposition table size in MiB"),
+		align:        fs.Bool("align-parity", false, "grow, learn, revalue: search each leaf to depth-1 or depth plies so that every leaf's search ends at an even number of empties (then --parity-offset 0: the negamax needs no correction)"),
 		parity:       fs.Int("parity-offset", defaultBookParity, "grow, learn, revalue, import, merge: set the book's odd-even correction of the negamax in discs (a new book gets the default; see book/README.md)"),
 		fs:           fs,
 	}
@@ -198,6 +200,8 @@ type searchValuer struct {
 	lim          search.Limits
 	screenDepth  int
 	screenMargin int
+	depth        int  // the book's --depth
+	align        bool // --align-parity: book.AlignedSearchDepth
 }
 
 func (v searchValuer) Screen(ctx context.Context, pos bitboard.Position) (book.Valuation, error) {
@@ -209,7 +213,11 @@ func (v searchValuer) Screen(ctx context.Context, pos bitboard.Position) (book.V
 func (v searchValuer) ScreenMargin() int { return v.screenMargin }
 
 func (v searchValuer) Value(ctx context.Context, pos bitboard.Position) (book.Valuation, error) {
-	i := v.e.Search(ctx, pos, v.lim, nil)
+	lim := v.lim
+	if v.align && lim.Depth == v.depth-1 { // not the screen
+		lim.Depth = book.AlignedSearchDepth(pos, v.depth)
+	}
+	i := v.e.Search(ctx, pos, lim, nil)
 	if err := ctx.Err(); err != nil {
 		return book.Valuation{}, err // stopped: the result is incomplete
 	}
@@ -241,6 +249,9 @@ func (f bookFlags) valuer(cmd string) (searchValuer, string, error) {
 		margin = 0 // no screen: every move at --depth
 	}
 	desc := fmt.Sprintf("depth %d, selectivity %d, solve <= %d empties, eval %s", *f.depth, *f.sel, *f.solve, eval)
+	if *f.align {
+		desc += ", parity aligned (each leaf's search ends at an even number of empties)"
+	}
 	if margin > 0 {
 		desc += fmt.Sprintf(", moves beyond %d discs of the best at depth %d", margin, *f.screenDepth)
 	}
@@ -248,6 +259,7 @@ func (f bookFlags) valuer(cmd string) (searchValuer, string, error) {
 		e:           search.New(search.Options{HashMB: *f.hash, Eval: ev}),
 		lim:         search.Limits{Depth: *f.depth - 1, Selectivity: *f.sel, EndgameEmpties: *f.solve},
 		screenDepth: *f.screenDepth, screenMargin: margin,
+		depth: *f.depth, align: *f.align,
 	}, desc, nil
 }
 
