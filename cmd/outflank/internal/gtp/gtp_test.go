@@ -447,11 +447,12 @@ func TestStorm(t *testing.T) {
 	words := []string{"play black f5", "play b d6", "play w c3", "genmove b", "genmove w", "undo", "1 undo", "clear_board", "showboard",
 		"time_settings 300 10 5", "time_settings 0 1 1", "time_left b 10 2", "boardsize 8", "boardsize 19", "known_command play",
 		"final_score", "play b pass", "# interrupt", "\x00\t#", "", "bogus", "2 quit", "version", "list_commands"}
+	before := playtest.Memory()
 	sent, sessions := playtest.Storm(*stormLines, words, func(script string) int {
 		burst(t, script)
 		return 0
 	})
-	t.Logf("%d lines in %d sessions: no panic, no hang", sent, sessions)
+	t.Logf("%d lines in %d sessions: no panic, no hang; %s before, %s after", sent, sessions, before, playtest.Memory())
 }
 
 func TestBookMove(t *testing.T) {

@@ -530,11 +530,12 @@ func TestStorm(t *testing.T) {
 	words := []string{"nboard 2", "set depth 40", "set depth 2", "set game " + exampleGame, "set game (;GM[Othello];)",
 		"set contempt 0", "move F5", "move D6", "move C3", "move PA", "move d3/1.5/2", "hint 1", "hint 4", "go", "go",
 		"ping 7", "learn", "analyze", "set game (;GM[Othello]BO[8 ", "move //", "hint 0", "bogus", "", "set depth -1"}
+	before := playtest.Memory()
 	sent, sessions := playtest.Storm(*stormLines, words, func(script string) int {
 		burst(t, script)
 		return 3 // the burst's handshake, game and closing ping
 	})
-	t.Logf("%d lines in %d sessions: no panic, no hang, no illegal move", sent, sessions)
+	t.Logf("%d lines in %d sessions, every one pinged and ponged: no panic, no hang, no illegal game; %s before, %s after", sent, sessions, before, playtest.Memory())
 }
 
 // TestBook: go plays the book move without searching; hint sends book

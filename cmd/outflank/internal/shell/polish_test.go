@@ -297,11 +297,12 @@ func TestStorm(t *testing.T) {
 	words := []string{"f5", "d6", "c3", "undo", "undo 2", "redo", "hint 2", "go", "solve wld", "solve", "pass", "play f5d6c3",
 		"board " + bitboard.Start().String(), "save a.ggf", "load a.ggf", "load none.ggf", "game", "new", "new handicap 4 white",
 		"level 1", "level 60", "time 0", "time 0.01", "time 5s", "status", "help", "help new", "# comment", "", "\tquit", "bogus", "undo 99"}
+	before := playtest.Memory()
 	sent, sessions := playtest.Storm(*stormLines, words, func(script string) int {
 		stormScript(t, script)
 		return 0
 	})
-	t.Logf("%d lines in %d sessions: no panic, no hang", sent, sessions)
+	t.Logf("%d lines in %d sessions: no panic, no hang; %s before, %s after", sent, sessions, before, playtest.Memory())
 }
 
 // briefSearch searches for at most 3 ms whatever its limits say (a script

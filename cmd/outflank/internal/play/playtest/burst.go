@@ -1,7 +1,9 @@
 package playtest
 
 import (
+	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -61,4 +63,25 @@ func Burst(w io.Writer, n, size int, prefix string) error {
 		}
 	}
 	return nil
+}
+
+// Memory says how much memory the process holds, for the soaks' reports:
+// the resident set where the system tells it (Linux's /proc), and the Go
+// heap in use.
+func Memory() string {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	heap := fmt.Sprintf("heap %d MiB", ms.HeapInuse>>20)
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return heap
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+			var kb int
+			fmt.Sscan(rest, &kb)
+			return fmt.Sprintf("RSS %d MiB, %s", kb>>10, heap)
+		}
+	}
+	return heap
 }

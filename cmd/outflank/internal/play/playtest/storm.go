@@ -18,7 +18,7 @@ func Storm(n int, words []string, session func(script string) (extra int)) (sent
 		k := 1 + r.IntN(40)
 		lines := make([]string, k)
 		for i := range lines {
-			lines[i] = words[r.IntN(len(words))]
+			lines[i] = mangle(r, words[r.IntN(len(words))])
 		}
 		sent += k + session(strings.Join(lines, "\n"))
 		sessions++
@@ -43,4 +43,29 @@ func (b *SyncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.b.String()
+}
+
+// mangle sometimes spoils a line the way a careless peer or a bad pipe
+// does: a CRLF ending, a NUL or bytes that are not UTF-8 inside it, a
+// long tail (up to 64 KiB), or, rarely, a line past textio.MaxLine. Lines
+// that quit are left alone, so that the sessions' own checks of whether a
+// script quits still hold.
+func mangle(r *rand.Rand, line string) string {
+	if strings.Contains(line, "quit") {
+		return line
+	}
+	cut := r.IntN(len(line) + 1)
+	switch k := r.IntN(1000); {
+	case k < 40:
+		return line + "\r"
+	case k < 60:
+		return line[:cut] + "\x00" + line[cut:]
+	case k < 80:
+		return line[:cut] + "\xff\xfe" + line[cut:]
+	case k < 90:
+		return line + " " + strings.Repeat("x", 1+r.IntN(64<<10))
+	case k < 91:
+		return line + " " + strings.Repeat("y", 1<<20)
+	}
+	return line
 }
