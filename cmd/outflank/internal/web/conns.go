@@ -37,14 +37,17 @@ const (
 type connLimiter struct {
 	max, perClient int
 
-	mu    sync.Mutex
-	conns map[net.Conn]*connInfo
-	seq   uint64
+	mu      sync.Mutex
+	conns   map[net.Conn]*connInfo
+	seq     uint64
+	evicted int // connections closed to make room
+	refused int // connections closed because every slot was busy
 }
 
 type connInfo struct {
 	client string
 	busy   bool   // a request is being read or answered
+	served bool   // it has answered a request: a client in use keeps it alive
 	since  uint64 // order of arrival or of the last request's end
 }
 
@@ -87,24 +90,36 @@ func (l *connLimiter) admit(c net.Conn) bool {
 }
 
 // evictLocked closes the oldest connection not in a request (of client,
-// if given) and reports whether there was one.
+// if given) and reports whether there was one: first among those that
+// never sent a whole request (idle or slow openers), then among kept-alive
+// ones between requests, whose client reconnects when it needs them.
 func (l *connLimiter) evictLocked(client string) bool {
 	var oldest net.Conn
 	var at uint64
+	var served bool
 	for c, ci := range l.conns {
 		if ci.busy || (client != "" && ci.client != client) {
 			continue
 		}
-		if oldest == nil || ci.since < at {
-			oldest, at = c, ci.since
+		if oldest == nil || served && !ci.served || served == ci.served && ci.since < at {
+			oldest, at, served = c, ci.since, ci.served
 		}
 	}
 	if oldest == nil {
+		l.refused++
 		return false
 	}
 	delete(l.conns, oldest)
+	l.evicted++
 	oldest.Close() // the server sees the close and drops it
 	return true
+}
+
+// counts returns the connections open, evicted and refused so far.
+func (l *connLimiter) counts() (open, evicted, refused int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.conns), l.evicted, l.refused
 }
 
 // state follows the server's view of each connection (http.Server's
@@ -120,7 +135,7 @@ func (l *connLimiter) state(c net.Conn, st http.ConnState) {
 	case http.StateActive:
 		ci.busy = true
 	case http.StateIdle:
-		ci.busy = false
+		ci.busy, ci.served = false, true
 		l.seq++
 		ci.since = l.seq
 	case http.StateHijacked, http.StateClosed:

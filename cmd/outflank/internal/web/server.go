@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
@@ -45,6 +46,7 @@ type Server struct {
 	listenIP net.IP
 
 	limits limits // the constants of conns.go; tests shorten them
+	conns  atomic.Pointer[connLimiter]
 }
 
 type limits struct {
@@ -218,6 +220,7 @@ func (s *Server) Serve(ln net.Listener) error {
 		s.listenIP = a.IP
 	}
 	lim := newConnLimiter(s.limits.maxConns, s.limits.perClient)
+	s.conns.Store(lim)
 	srv := &http.Server{Handler: s, MaxHeaderBytes: 64 << 10, ConnState: lim.state,
 		ReadHeaderTimeout: s.limits.readHeader, ReadTimeout: s.limits.read, WriteTimeout: s.limits.write, IdleTimeout: s.limits.idle}
 	return srv.Serve(limitedListener{ln, lim})
