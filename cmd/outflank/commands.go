@@ -82,6 +82,6 @@ func runHelp(e *cli.Env, args []string) error {
 			fmt.Fprintf(e.Stdout, "  %-*s %s\n", col, name, l)
 		}
 	}
-	fmt.Fprintln(e.Stdout, "\nRun \"outflank help COMMAND\" (or \"outflank COMMAND --help\") for the\narguments and flags of a command.")
+	fmt.Fprintln(e.Stdout, "\nRun \"outflank help COMMAND\" (or \"outflank COMMAND --help\") for the\narguments and flags of a command. Without a command, outflank opens the\nshell at a terminal, and speaks NBoard or GTP to a GUI that starts it.")
 	return nil
 }
