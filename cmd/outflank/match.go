@@ -27,12 +27,12 @@ match fair); self:depth=8,no-book,hash=16 changes them. Both kinds also take
 name=NAME for the reports. An engine given neither a
 depth nor a time uses --depth/--time (depth 8 if neither). On time, each
 engine gets a GGF clock worth its time per move for each move it has left
-(TI, or TB/TW), and is stopped with "ping" at its time per move, the
+(TI, or TB/TW; whole seconds, rounded up), and is stopped with "ping" at its time per move, the
 same for every engine; a move answered before the "pong" counts. Unless --move-timeout/--game-timeout say
 otherwise, an engine loses after 10 minutes on one move or an hour of
 thinking in one game on depth, and after 2×time+2s on a move or 40×time+30s
 in a game on time. On a clock (clock=), the engine gets that clock (TI, or
-TB/TW) for the moves after the opening and is never stopped; thinking past
+TB/TW; whole seconds, rounded up) for the moves after the opening and is never stopped; thinking past
 it (by more than 0.25 s of pipe latency) loses on time.
 
 With --sprt ELO0,ELO1 the match stops as soon as a sequential probability
