@@ -73,13 +73,16 @@ func TestPuzzleCommandMisses(t *testing.T) {
 	}{
 		{[]string{ill}, `ill.puz line 2: field "moves c4 d9": bad square "d9": row '9' is not 1-8`},
 		{[]string{filepath.Join(dir, "none.puz")}, "no such file"},
-		{nil, "want at least one FILE"},
 		{[]string{"--reconstruct", ill}, "--reconstruct takes no FILE"},
 	} {
 		_, err := runPuzzleCmd(c.args...)
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("puzzle %q: error %v, want one line containing %q", c.args, err, c.want)
 		}
+	}
+	// No file: the built-in rulebook suite (internal/puzzlerun tests it whole).
+	if out, err := runPuzzleCmd("-q"); err != nil || !strings.Contains(out, ", 0 missed") {
+		t.Errorf("puzzle with no file: %v\n%s", err, out)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -82,7 +83,7 @@ func Parse(fs *pflag.FlagSet, args []string) (ok bool, err error) {
 		return false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("%s: %w", fs.Name(), err)
+		return false, fmt.Errorf("%s: %w", fs.Name(), badNumber(fs, err))
 	}
 	if err := checkNumbers(fs); err != nil {
 		return false, fmt.Errorf("%s: %w", fs.Name(), err)
@@ -95,6 +96,35 @@ func Parse(fs *pflag.FlagSet, args []string) (ok bool, err error) {
 // up unless the flag sets its own (Bound, Positive, Share). So NaN, Inf or
 // a negative count is refused with the flag's name before any work starts,
 // whatever the command checks later.
+
+// badArgument is pflag's error for a value its flag cannot hold.
+var badArgument = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-., )?--([^"]+)" flag: `)
+
+// badNumber says what a numeric flag wants when its value is not a number
+// of its kind ("--depth NaN: want 1 to 60"), as checkNumber does for a
+// number out of range, instead of the parser's own words.
+func badNumber(fs *pflag.FlagSet, err error) error {
+	m := badArgument.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	f := fs.Lookup(m[2])
+	if f == nil {
+		return err
+	}
+	switch f.Value.Type() {
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64":
+		return fmt.Errorf("--%s %s: want %s", f.Name, m[1], flagRange(f))
+	}
+	return err
+}
+
+// EveryCore marks a flag whose default is the machine's core count: its
+// help says "(default every core)", the same on every machine, instead of
+// this machine's count.
+func EveryCore(fs *pflag.FlagSet, name string) {
+	fs.Lookup(name).DefValue = "every core"
+}
 
 // MaxHashMB and MaxThreads are the largest --hash and --threads (and
 // --workers, --concurrency): every command's thread count is bounded by

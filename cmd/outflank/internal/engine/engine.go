@@ -30,7 +30,7 @@ type Flags struct {
 func AddFlags(fs *pflag.FlagSet) Flags {
 	f := Flags{
 		hash:        fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
-		threads:     fs.Int("threads", runtime.NumCPU(), "search threads (default: every core of this machine)"),
+		threads:     fs.Int("threads", runtime.NumCPU(), "search threads"),
 		evalFile:    fs.String("eval", "", EvalFlagHelp),
 		book:        fs.String("book", "", "opening book file (default: the built-in book); games learnt (NBoard learn) are saved to it; \"outflank book export\" writes the built-in book to start one"),
 		noBook:      fs.Bool("no-book", false, "play without an opening book"),
@@ -38,6 +38,7 @@ func AddFlags(fs *pflag.FlagSet) Flags {
 	}
 	cli.Bound(fs, "hash", 1, cli.MaxHashMB)
 	cli.Bound(fs, "threads", 1, cli.MaxThreads)
+	cli.EveryCore(fs, "threads")
 	cli.Bound(fs, "book-variety", 0, 64)
 	return f
 }

@@ -49,6 +49,7 @@ func AddFlags(fs *pflag.FlagSet) *Flags {
 		sprt:        fs.String("sprt", "", "stop when a sequential test decides: ELO0,ELO1[,ALPHA[,BETA]] (e.g. 0,5)"),
 	}
 	cli.Bound(fs, "concurrency", 1, cli.MaxThreads)
+	cli.EveryCore(fs, "concurrency")
 	cli.Bound(fs, "depth", 0, 60)
 	return f
 }

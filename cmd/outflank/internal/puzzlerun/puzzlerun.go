@@ -6,8 +6,10 @@ package puzzlerun
 
 import (
 	"context"
+	"embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"time"
@@ -44,8 +46,15 @@ func AddFlags(fs *pflag.FlagSet) *Flags {
 	return f
 }
 
-// Run checks the puzzle files args (or, with --reconstruct, writes the
-// reconstructed Strategy puzzles).
+// rulebook is the rulebook suite, testdata/rulebook's puzzle files (a
+// test keeps the copies the same), so that an installed binary has it.
+//
+//go:embed rulebook/*.puz
+var rulebook embed.FS
+
+// Run checks the puzzle files args, or with none the built-in rulebook
+// suite (or, with --reconstruct, writes the reconstructed Strategy
+// puzzles).
 func Run(e *cli.Env, fl *Flags, args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -56,8 +65,11 @@ func Run(e *cli.Env, fl *Flags, args []string) error {
 		}
 		return puzzle.WriteStrategy(ctx, e.Stdout, e.Stderr, *fl.seed, *fl.games, solver)
 	}
+	open := func(name string) (io.ReadCloser, error) { return os.Open(name) }
 	if len(args) == 0 {
-		return fmt.Errorf("puzzle: want at least one FILE")
+		// No files: the rulebook suite built into the binary.
+		args = []string{"rulebook/rules.puz", "rulebook/strategy.puz"}
+		open = func(name string) (io.ReadCloser, error) { return rulebook.Open(name) }
 	}
 	type fileResult struct {
 		File    string          `json:"file"`
@@ -70,7 +82,7 @@ func Run(e *cli.Env, fl *Flags, args []string) error {
 		Missed  int          `json:"missed"`
 	}
 	for _, name := range args {
-		f, err := os.Open(name)
+		f, err := open(name)
 		if err != nil {
 			return fmt.Errorf("puzzle: %w", err)
 		}

@@ -92,6 +92,7 @@ func AddFlags(fs *pflag.FlagSet) *Flags {
 	cli.Bound(fs, "hash", 1, cli.MaxHashMB)
 	cli.Bound(fs, "depth", 1, 60)
 	cli.Bound(fs, "workers", 1, cli.MaxThreads)
+	cli.EveryCore(fs, "workers")
 	cli.Bound(fs, "block", 1, math.Inf(1))
 	cli.Bound(fs, "temperature", 0, 64)
 	cli.Bound(fs, "solve", 0, 60)

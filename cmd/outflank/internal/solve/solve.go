@@ -50,12 +50,13 @@ func AddFlags(fs *pflag.FlagSet) *Flags {
 	f := &Flags{
 		wld:     fs.Bool("wld", false, "solve for win/loss/draw only (score -1, 0 or +1)"),
 		hash:    fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
-		threads: fs.Int("threads", runtime.NumCPU(), "search threads, all cores unless set: the exact solve splits its tree over them"),
+		threads: fs.Int("threads", runtime.NumCPU(), "search threads: the exact solve splits its tree over them"),
 		json:    fs.Bool("json", false, "print one JSON object per position instead of text"),
 		eval:    fs.String("eval", "", engine.EvalFlagHelp+"; it orders the moves"),
 	}
 	cli.Bound(fs, "hash", 1, cli.MaxHashMB)
 	cli.Bound(fs, "threads", 1, cli.MaxThreads)
+	cli.EveryCore(fs, "threads")
 	return f
 }
 
@@ -85,15 +86,11 @@ func Run(e *cli.Env, f *Flags, boards, args []string) error {
 		return err
 	}
 	if f.fs.Changed("time") {
-		if *f.timeArg == "0" {
-			f.time = 0
-		} else {
-			d, err := match.ParseDuration(*f.timeArg)
-			if err != nil {
-				return fmt.Errorf("solve: --time %q: %w", *f.timeArg, err)
-			}
-			f.time = d
+		d, err := parseTimeLimit(*f.timeArg)
+		if err != nil {
+			return fmt.Errorf("solve: --time %q: %w", *f.timeArg, err)
 		}
+		f.time = d
 		f.timeSet = true
 	}
 	if len(boards) > 0 && len(args) > 0 {
@@ -108,6 +105,22 @@ func Run(e *cli.Env, f *Flags, boards, args []string) error {
 		return fmt.Errorf("solve: %w", err)
 	}
 	return solveAll(e, entries, nums, *f)
+}
+
+// parseTimeLimit reads solve's --time: seconds or a duration, 0 for no
+// limit.
+func parseTimeLimit(s string) (time.Duration, error) {
+	if v, err := strconv.ParseFloat(s, 64); err == nil && v == 0 {
+		return 0, nil
+	}
+	if d, err := time.ParseDuration(s); err == nil && d == 0 {
+		return 0, nil
+	}
+	d, err := match.ParseDuration(s)
+	if err != nil {
+		return 0, errors.New("want seconds or a duration (30, 1m30s), or 0 for no limit")
+	}
+	return d, nil
 }
 
 // SplitBoardArgs takes a board out of the arguments before flag parsing, so
@@ -176,8 +189,12 @@ func readPositions(args []string) ([]bitboard.OBFEntry, []int, error) {
 			if lo, hi, ok := fileRange(args[0]); ok && hi-lo+1 == len(es) {
 				first = lo
 			}
-		} else if !errors.Is(err, fs.ErrNotExist) || len(args[0]) < 64 && !boardLike(args[0]) {
+		} else if !errors.Is(err, fs.ErrNotExist) {
 			return nil, nil, err
+		} else if len(args[0]) < 64 && !boardLike(args[0]) {
+			// Not a file, and nothing like a board: say both, as for
+			// any other argument that is neither.
+			return nil, nil, fmt.Errorf("%q is neither a file nor a board: no such file, and a board has 64 squares", clipArg(args[0]))
 		}
 	}
 	if es == nil {

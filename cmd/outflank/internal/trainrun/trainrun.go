@@ -111,6 +111,7 @@ func (c *Config) dataFlags(fs *pflag.FlagSet) {
 	cli.Bound(fs, "solve-empties", 0, 60)
 	cli.Bound(fs, "solve-share", 0, 1)
 	cli.Bound(fs, "workers", 1, cli.MaxThreads)
+	cli.EveryCore(fs, "workers")
 }
 
 // fitFlags declares the flags of the fit.
