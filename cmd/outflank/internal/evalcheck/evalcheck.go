@@ -25,9 +25,28 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// Flags are evalcheck's parsed flags; Run checks them together.
+// Flags are evalcheck's flags; Run checks them together.
 type Flags struct {
-	config func(args []string) (*config, error)
+	evA        *string
+	evB        *string
+	ffo        *[]string
+	ffoDepth   *int
+	games      *int
+	depth      *int
+	endgame    *int
+	seed       *uint64
+	solve      *string
+	hash       *int
+	exact      *int
+	exactRange *string
+	wthorDir   *string
+	splitSeed  *uint64
+	testset    *string
+	tsDepth    *int
+	testsetOut *string
+	tsGames    *int
+	tsSolved   *int
+	tsExact    *string
 }
 
 // Run carries out the measurements the flags ask for.
@@ -73,94 +92,100 @@ type config struct {
 
 // AddFlags declares evalcheck's flags on fs.
 func AddFlags(fs *pflag.FlagSet) *Flags {
-	evA := fs.String("eval", "default", "evaluation A: \"default\", \"simple\" or a weights file")
-	evB := fs.String("against", "simple", "evaluation B: \"default\", \"simple\", a weights file, or \"none\" (--ffo, --solve and --testset with A alone)")
-	ffo := fs.StringSlice("ffo", nil, "OBF files of positions with every move's exact score")
-	ffoDepth := fs.Int("ffo-depth", 10, "search depth for --ffo")
-	games := fs.Int("games", 0, "games to play A against B (even)")
-	depth := fs.Int("depth", 6, "search depth in --games")
-	endgame := fs.Int("endgame", 14, "empties from which both sides solve exactly in --games")
-	seed := fs.Uint64("seed", 1, "seed for the choice of openings")
-	solve := fs.String("solve", "", "FFO numbers to solve with each evaluation, e.g. 40-49")
-	hash := fs.Int("hash", 64, "hash table size in MiB")
-	exact := fs.Int("exact", 0, "positions per empties count for the exact-score error")
-	exactRange := fs.String("exact-empties", "20-24", "empties counts for --exact, N or N-M")
-	wthorDir := fs.String("wthor", "", "WTHOR directory for --exact and --testset-out")
-	splitSeed := fs.Uint64("split-seed", 1, "the --seed of the training run, for its held-out games")
-	testset := fs.String("testset", "", "test set file to measure each evaluation's error on")
-	tsDepth := fs.Int("testset-depth", 0, "with --testset: score each position by a search of this depth (plies, Multi-ProbCut 73%) with each evaluation, not by the evaluation alone")
-	testsetOut := fs.String("testset-out", "", "build the test set into this file (needs --wthor)")
-	tsGames := fs.Int("testset-games", 1000, "held-out games in --testset-out")
-	tsSolved := fs.Int("testset-solved", 100, "of those, games whose positions at --testset-exact empties are solved")
-	tsExact := fs.String("testset-exact", "20-22", "empties counts solved exactly in --testset-out: N or N-M, comma-separated, within 14-23 and 25-30 (above 24 beside the theory label)")
+	f := &Flags{
+		evA:        fs.String("eval", "default", "evaluation A: \"default\", \"simple\" or a weights file"),
+		evB:        fs.String("against", "simple", "evaluation B: \"default\", \"simple\", a weights file, or \"none\" (--ffo, --solve and --testset with A alone)"),
+		ffo:        fs.StringSlice("ffo", nil, "OBF files of positions with every move's exact score"),
+		ffoDepth:   fs.Int("ffo-depth", 10, "search depth for --ffo"),
+		games:      fs.Int("games", 0, "games to play A against B (even)"),
+		depth:      fs.Int("depth", 6, "search depth in --games"),
+		endgame:    fs.Int("endgame", 14, "empties from which both sides solve exactly in --games"),
+		seed:       fs.Uint64("seed", 1, "seed for the choice of openings"),
+		solve:      fs.String("solve", "", "FFO numbers to solve with each evaluation, e.g. 40-49"),
+		hash:       fs.Int("hash", 64, "hash table size in MiB"),
+		exact:      fs.Int("exact", 0, "positions per empties count for the exact-score error"),
+		exactRange: fs.String("exact-empties", "20-24", "empties counts for --exact, N or N-M"),
+		wthorDir:   fs.String("wthor", "", "WTHOR directory for --exact and --testset-out"),
+		splitSeed:  fs.Uint64("split-seed", 1, "the --seed of the training run, for its held-out games"),
+		testset:    fs.String("testset", "", "test set file to measure each evaluation's error on"),
+		tsDepth:    fs.Int("testset-depth", 0, "with --testset: score each position by a search of this depth (plies, Multi-ProbCut 73%) with each evaluation, not by the evaluation alone"),
+		testsetOut: fs.String("testset-out", "", "build the test set into this file (needs --wthor)"),
+		tsGames:    fs.Int("testset-games", 1000, "held-out games in --testset-out"),
+		tsSolved:   fs.Int("testset-solved", 100, "of those, games whose positions at --testset-exact empties are solved"),
+		tsExact:    fs.String("testset-exact", "20-22", "empties counts solved exactly in --testset-out: N or N-M, comma-separated, within 14-23 and 25-30 (above 24 beside the theory label)"),
+	}
 	cli.Bound(fs, "hash", 1, cli.MaxHashMB)
 	cli.Bound(fs, "depth", 1, 60)
 	cli.Bound(fs, "ffo-depth", 1, 60)
 	cli.Bound(fs, "endgame", 0, 60)
-	return &Flags{config: func(args []string) (*config, error) {
-		if len(args) != 0 {
-			return nil, fmt.Errorf("evalcheck: unexpected argument %q", args[0])
-		}
-		cfg := &config{ffoDepth: *ffoDepth, games: *games, depth: *depth, endgame: *endgame, seed: *seed, hash: *hash,
-			exact: *exact, wthorDir: *wthorDir, splitSeed: *splitSeed, testset: *testset, testsetOut: *testsetOut, tsDepth: *tsDepth,
-			tsGames: *tsGames, tsSolved: *tsSolved}
-		a, nameA, err := engine.LoadEvaluator(*evA)
+	return f
+}
+
+// config checks the flags together and builds the configuration: the
+// evaluations loaded, the FFO positions read, the ranges parsed.
+func (f *Flags) config(args []string) (*config, error) {
+	if len(args) != 0 {
+		return nil, fmt.Errorf("evalcheck: unexpected argument %q", args[0])
+	}
+	cfg := &config{ffoDepth: *f.ffoDepth, games: *f.games, depth: *f.depth, endgame: *f.endgame, seed: *f.seed, hash: *f.hash,
+		exact: *f.exact, wthorDir: *f.wthorDir, splitSeed: *f.splitSeed, testset: *f.testset, testsetOut: *f.testsetOut, tsDepth: *f.tsDepth,
+		tsGames: *f.tsGames, tsSolved: *f.tsSolved}
+	a, nameA, err := engine.LoadEvaluator(*f.evA)
+	if err != nil {
+		return nil, fmt.Errorf("evalcheck: %w", err)
+	}
+	cfg.evals, cfg.nameA, cfg.nameB = []namedEval{{"A", a}}, nameA, "none"
+	if *f.evB != "none" {
+		b, nameB, err := engine.LoadEvaluator(*f.evB)
 		if err != nil {
 			return nil, fmt.Errorf("evalcheck: %w", err)
 		}
-		cfg.evals, cfg.nameA, cfg.nameB = []namedEval{{"A", a}}, nameA, "none"
-		if *evB != "none" {
-			b, nameB, err := engine.LoadEvaluator(*evB)
-			if err != nil {
-				return nil, fmt.Errorf("evalcheck: %w", err)
-			}
-			cfg.evals, cfg.nameB = append(cfg.evals, namedEval{"B", b}), nameB
-		} else if *games > 0 || *exact > 0 {
-			return nil, fmt.Errorf("evalcheck: --games and --exact need an evaluation B (--against)")
+		cfg.evals, cfg.nameB = append(cfg.evals, namedEval{"B", b}), nameB
+	} else if *f.games > 0 || *f.exact > 0 {
+		return nil, fmt.Errorf("evalcheck: --games and --exact need an evaluation B (--against)")
+	}
+	if len(*f.ffo) == 0 && *f.games == 0 && *f.exact == 0 && *f.solve == "" && *f.testset == "" && *f.testsetOut == "" {
+		return nil, fmt.Errorf("evalcheck: nothing to measure: give --ffo FILE, --games N, --exact N --wthor DIR, --solve N-M, --testset FILE or --testset-out FILE (see outflank help evalcheck)")
+	}
+	for _, name := range *f.ffo {
+		x, err := cli.ReadFile(name, bitboard.ReadOBF)
+		if err != nil {
+			return nil, fmt.Errorf("evalcheck: %w", err)
 		}
-		if len(*ffo) == 0 && *games == 0 && *exact == 0 && *solve == "" && *testset == "" && *testsetOut == "" {
-			return nil, fmt.Errorf("evalcheck: nothing to measure: give --ffo FILE, --games N, --exact N --wthor DIR, --solve N-M, --testset FILE or --testset-out FILE (see outflank help evalcheck)")
+		cfg.ffo = append(cfg.ffo, x...)
+	}
+	if *f.exact > 0 {
+		if *f.wthorDir == "" {
+			return nil, fmt.Errorf("evalcheck: --exact needs --wthor DIR")
 		}
-		for _, f := range *ffo {
-			x, err := cli.ReadFile(f, bitboard.ReadOBF)
-			if err != nil {
-				return nil, fmt.Errorf("evalcheck: %w", err)
-			}
-			cfg.ffo = append(cfg.ffo, x...)
+		lo, hi, err := parseSpan(*f.exactRange)
+		if err != nil || lo < 1 || hi > 40 || lo > hi {
+			return nil, fmt.Errorf("evalcheck: --exact-empties %q: want N or N-M within 1-40", *f.exactRange)
 		}
-		if *exact > 0 {
-			if *wthorDir == "" {
-				return nil, fmt.Errorf("evalcheck: --exact needs --wthor DIR")
-			}
-			lo, hi, err := parseSpan(*exactRange)
-			if err != nil || lo < 1 || hi > 40 || lo > hi {
-				return nil, fmt.Errorf("evalcheck: --exact-empties %q: want N or N-M within 1-40", *exactRange)
-			}
-			cfg.exactLo, cfg.exactHi = lo, hi
+		cfg.exactLo, cfg.exactHi = lo, hi
+	}
+	if *f.solve != "" {
+		lo, hi, err := cli.ParseFFORange(*f.solve)
+		if err != nil || lo < 40 || hi > 59 {
+			return nil, fmt.Errorf("evalcheck: --solve %q: want N-M within 40-59", *f.solve)
 		}
-		if *solve != "" {
-			lo, hi, err := cli.ParseFFORange(*solve)
-			if err != nil || lo < 40 || hi > 59 {
-				return nil, fmt.Errorf("evalcheck: --solve %q: want N-M within 40-59", *solve)
+		cfg.solveLo, cfg.solveHi = lo, hi
+	}
+	if *f.testsetOut != "" {
+		for _, span := range strings.Split(*f.tsExact, ",") {
+			lo, hi, err := parseSpan(span)
+			if err != nil || lo < 14 || hi > 30 || lo > hi || (lo <= 24 && hi >= 24) {
+				return nil, fmt.Errorf("evalcheck: --testset-exact %q: want N or N-M, comma-separated, within 14-23 and 25-30 (24's label is exact already)", *f.tsExact)
 			}
-			cfg.solveLo, cfg.solveHi = lo, hi
-		}
-		if *testsetOut != "" {
-			for _, span := range strings.Split(*tsExact, ",") {
-				lo, hi, err := parseSpan(span)
-				if err != nil || lo < 14 || hi > 30 || lo > hi || (lo <= 24 && hi >= 24) {
-					return nil, fmt.Errorf("evalcheck: --testset-exact %q: want N or N-M, comma-separated, within 14-23 and 25-30 (24's label is exact already)", *tsExact)
-				}
-				for n := lo; n <= hi; n++ {
-					cfg.tsExact[n] = true
-				}
-			}
-			if *wthorDir == "" || *tsGames < 1 || *tsSolved < 0 || *tsSolved > *tsGames {
-				return nil, fmt.Errorf("evalcheck: --testset-out needs --wthor DIR, --testset-games >= 1 and 0 <= --testset-solved <= --testset-games")
+			for n := lo; n <= hi; n++ {
+				cfg.tsExact[n] = true
 			}
 		}
-		return cfg, nil
-	}}
+		if *f.wthorDir == "" || *f.tsGames < 1 || *f.tsSolved < 0 || *f.tsSolved > *f.tsGames {
+			return nil, fmt.Errorf("evalcheck: --testset-out needs --wthor DIR, --testset-games >= 1 and 0 <= --testset-solved <= --testset-games")
+		}
+	}
+	return cfg, nil
 }
 
 // run carries out every measurement the command line asked for.
