@@ -7,9 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/book"
-	"github.com/spf13/pflag"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/booktool"
 )
 
 // The book commands end to end, at a depth small enough for a test: grow
@@ -62,7 +61,7 @@ func TestBookCommands(t *testing.T) {
 		t.Errorf("show: no position within 3 moves of f5 lists a leaf (\"leaf: searched\")")
 	}
 	// A new book gets the default parity offset, and the merge keeps it.
-	if out, _, _ = runCmd(t, "book", "info", "--book", m); !strings.Contains(out, fmt.Sprintf("parity offset of the negamax: %d discs", defaultBookParity)) {
+	if out, _, _ = runCmd(t, "book", "info", "--book", m); !strings.Contains(out, fmt.Sprintf("parity offset of the negamax: %d discs", booktool.DefaultParity)) {
 		t.Errorf("info of the merged shards of a new book:\n%s", out)
 	}
 	// --parity-offset sets it, re-negamaxed.
@@ -131,30 +130,6 @@ func TestBookCommands(t *testing.T) {
 	}
 }
 
-// --book-variety is checked, and a variety makes the adapter a chooser
-// within that many discs of the best.
-func TestBookVarietyFlag(t *testing.T) {
-	fl := addEngineFlags(pflag.NewFlagSet("test", pflag.ContinueOnError))
-	*fl.bookVariety = -1
-	if _, err := fl.setup("nboard"); err == nil || !strings.Contains(err.Error(), "--book-variety") {
-		t.Errorf("--book-variety -1: %v", err)
-	}
-	*fl.bookVariety = 3
-	st, err := fl.setup("nboard")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bm := st.book.(*bookMoves)
-	start := bitboard.Start()
-	best := bm.Moves(start)[0].Score
-	for range 50 {
-		m, ok := bm.Choose(start)
-		if !ok || m.Score < best-3 || !start.IsLegal(m.Move) {
-			t.Fatalf("variety 3 chose %+v (best %+.0f)", m, best)
-		}
-	}
-}
-
 // TestBookInfoNoMachinePaths: the history that "book info" prints names
 // files without the folders of the machine that built the book (the
 // built-in book's merges were recorded with full paths).
@@ -169,39 +144,6 @@ func TestBookInfoNoMachinePaths(t *testing.T) {
 				t.Errorf("a path in book info: %q in %q", w, l)
 			}
 		}
-	}
-	if got := fileNames("2026-11-23 merge of /tmp/a/x.book ./b.book shard \"1/18\"\nlearn: 3 games from ~/g/games.ggf"); got != "2026-11-23 merge of x.book b.book shard \"1/18\"\nlearn: 3 games from games.ggf" {
-		t.Errorf("fileNames: %q", got)
-	}
-}
-
-// TestBookSavedWithoutPaths: a written book keeps bare file names in its
-// history, the lines carried over from an older book included, and the
-// committed built-in book holds none either (it travels with every binary).
-func TestBookSavedWithoutPaths(t *testing.T) {
-	b := book.New()
-	b.Info = "2026-11-23 merge of /tmp/a/x.book ./b.book"
-	out := filepath.Join(t.TempDir(), "x.book")
-	if err := saveBook(b, out); err != nil {
-		t.Fatal(err)
-	}
-	got, err := book.Load(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Info != "2026-11-23 merge of x.book b.book" {
-		t.Errorf("saved history %q", got.Info)
-	}
-	raw, err := os.ReadFile("../../book/default.book")
-	if err != nil {
-		t.Fatal(err)
-	}
-	def, err := book.Read(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if def.Info != fileNames(def.Info) {
-		t.Errorf("the built-in book's history names folders:\n%s", def.Info)
 	}
 }
 

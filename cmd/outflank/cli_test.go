@@ -2,13 +2,15 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
 )
 
 // runCmd runs outflank in process with stdin text and returns stdout,
@@ -16,7 +18,7 @@ import (
 func runWithInput(t *testing.T, stdin string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
 	var out, errOut strings.Builder
-	err = run(args, &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut})
+	err = run(args, &cli.Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut})
 	return out.String(), errOut.String(), err
 }
 
@@ -24,19 +26,19 @@ func runWithInput(t *testing.T, stdin string, args ...string) (stdout, stderr st
 // "outflank X --help" prints, on stdout, for every command.
 func TestHelpIsCommandHelp(t *testing.T) {
 	for _, c := range commands {
-		a, aErr, err1 := runWithInput(t, "", "help", c.name)
-		b, bErr, err2 := runWithInput(t, "", c.name, "--help")
+		a, aErr, err1 := runWithInput(t, "", "help", c.Name)
+		b, bErr, err2 := runWithInput(t, "", c.Name, "--help")
 		if err1 != nil || err2 != nil || aErr != "" || bErr != "" {
-			t.Errorf("%s: errors %v %v, stderr %q %q", c.name, err1, err2, aErr, bErr)
+			t.Errorf("%s: errors %v %v, stderr %q %q", c.Name, err1, err2, aErr, bErr)
 		}
-		if a != b || !strings.HasPrefix(a, "Usage: outflank "+c.name) {
-			t.Errorf("help %s:\n%s\n%s --help:\n%s", c.name, a, c.name, b)
+		if a != b || !strings.HasPrefix(a, "Usage: outflank "+c.Name) {
+			t.Errorf("help %s:\n%s\n%s --help:\n%s", c.Name, a, c.Name, b)
 		}
 	}
 	list, _, _ := runWithInput(t, "", "help")
 	col := -1 // every summary starts in one column
 	for _, l := range strings.Split(list, "\n") {
-		if len(l) > helpWidth {
+		if len(l) > cli.HelpWidth {
 			t.Errorf("help: line of %d columns: %q", len(l), l)
 		}
 		if !strings.HasPrefix(l, "  ") {
@@ -66,33 +68,15 @@ func TestHelpIsCommandHelp(t *testing.T) {
 func TestVersion(t *testing.T) {
 	for _, args := range [][]string{{"version"}, {"--version"}} {
 		out, _, err := runWithInput(t, "", args...)
-		if err != nil || !strings.HasPrefix(out, "outflank "+version()) || !strings.Contains(out, ", go") {
+		if err != nil || !strings.HasPrefix(out, "outflank "+cli.Version()) || !strings.Contains(out, ", go") {
 			t.Errorf("%v: %v %q", args, err, out)
 		}
 	}
 	out, _, err := runWithInput(t, "1 version\nquit\n", "gtp", "--no-book", "--threads", "1")
-	if err != nil || !strings.Contains(out, "=1 "+version()+", 1 thread\n") {
+	if err != nil || !strings.Contains(out, "=1 "+cli.Version()+", 1 thread\n") {
 		t.Errorf("gtp version: %v %q", err, out)
 	}
-	rev := map[string]string{"vcs.revision": "1a2b3c4d5e6f7a8b9c0d", "vcs.time": "2026-11-27T09:30:00Z"}
-	for _, c := range []struct {
-		module string
-		vcs    map[string]string
-		want   string
-	}{
-		{"", nil, "dev"},
-		{"(devel)", nil, "dev"},
-		{"(devel)", rev, "dev (commit 1a2b3c4, 2026-11-27)"},
-		{"v0.0.0-20261127093000-1a2b3c4d5e6f", rev, "dev (commit 1a2b3c4, 2026-11-27)"},
-		{"v0.0.0-20261127093000-1a2b3c4d5e6f+dirty", map[string]string{"vcs.revision": "1a2b3c4d5e6f", "vcs.time": "2026-11-27T09:30:00Z", "vcs.modified": "true"}, "dev (commit 1a2b3c4, 2026-11-27, modified)"},
-		{"v1.2.4-0.20261127093000-1a2b3c4d5e6f", nil, "dev (commit 1a2b3c4, 2026-11-27)"}, // go install @commit
-		{"v1.2.0", nil, "v1.2.0"},
-		{"v1.2.0", rev, "v1.2.0 (commit 1a2b3c4, 2026-11-27)"},
-	} {
-		if got := versionOf(c.module, c.vcs); got != c.want {
-			t.Errorf("versionOf(%q, %v) = %q, want %q", c.module, c.vcs, got, c.want)
-		}
-	}
+
 }
 
 // TestEvalCheckNeedsWork: evalcheck with nothing to measure says what it
@@ -141,8 +125,8 @@ func TestShellCommandLine(t *testing.T) {
 		}
 	}
 	_, errOut, err := runWithInput(t, "a1\nload /nonexistent\n", "shell", "--no-book")
-	if exitCode(err) != 1 || !strings.Contains(errOut, "error: load:") {
-		t.Errorf("failed script: %v (exit %d), %q", err, exitCode(err), errOut)
+	if cli.ExitCode(err) != 1 || !strings.Contains(errOut, "error: load:") {
+		t.Errorf("failed script: %v (exit %d), %q", err, cli.ExitCode(err), errOut)
 	}
 	if _, _, err := runWithInput(t, "f5\n", "shell", "--no-book"); err != nil {
 		t.Errorf("clean script: %v", err)
@@ -154,9 +138,9 @@ func TestShellCommandLine(t *testing.T) {
 // ends say how many threads they have.
 func TestThreadsDefault(t *testing.T) {
 	for _, cmd := range []string{"shell", "web", "nboard", "gtp"} {
-		st, err := defaultSetup(cmd)
-		if err != nil || st.opts.Threads != runtime.NumCPU() {
-			t.Errorf("%s: default threads %d (%v), want %d (every core)", cmd, st.opts.Threads, err, runtime.NumCPU())
+		st, err := engine.DefaultSetup(cmd)
+		if err != nil || st.Opts.Threads != runtime.NumCPU() {
+			t.Errorf("%s: default threads %d (%v), want %d (every core)", cmd, st.Opts.Threads, err, runtime.NumCPU())
 		}
 	}
 	all := fmt.Sprintf("%d thread", runtime.NumCPU())
@@ -240,29 +224,5 @@ func TestSessionLog(t *testing.T) {
 	}
 	if _, _, err := runWithInput(t, "", "gtp", "--log", filepath.Join(path, "x")); err == nil || !strings.HasPrefix(err.Error(), "gtp: --log: ") {
 		t.Errorf("a log that cannot be written: %v", err)
-	}
-}
-
-// TestSessionLogLongLine: a line longer than the log keeps is cut, not
-// held whole in memory, and the lines after it are logged as usual.
-func TestSessionLogLongLine(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "session.log")
-	l, err := openSessionLog(path, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := &logWriter{w: io.Discard, lines: lines{l: l, mark: '>'}}
-	for range 100 {
-		w.Write([]byte(strings.Repeat("x", 1000))) // 100,000 bytes, one line
-	}
-	w.Write([]byte("\nnext\n"))
-	if n := len(w.partial); cap(w.partial) > 2*maxLogLine || n != 0 {
-		t.Errorf("partial line holds %d bytes (capacity %d)", n, cap(w.partial))
-	}
-	l.Close()
-	b, _ := os.ReadFile(path)
-	got := strings.Split(strings.TrimSpace(string(b)), "\n")
-	if len(got) != 3 || !strings.HasSuffix(got[1], strings.Repeat("x", maxLogLine)+" [line cut]") || !strings.HasSuffix(got[2], "> next") {
-		t.Errorf("log of a long line: %d lines, %.80q ... %.80q", len(got), got[1], got[len(got)-1])
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
 )
 
 // numericFlag matches a numeric flag in a command's --help.
@@ -76,16 +78,16 @@ func TestNumericFlags(t *testing.T) {
 
 // commandNames returns c's name and its subcommands' ("book grow", from
 // "grow|learn|... [flags]"; "selfplay merge", from "OUT | merge OUT IN...").
-func commandNames(c *command) []string {
+func commandNames(c *cli.Command) []string {
 	var names []string
-	for _, alt := range strings.Split(c.args, " | ") {
+	for _, alt := range strings.Split(c.Args, " | ") {
 		first, _, _ := strings.Cut(alt, " ")
 		if first == "" || strings.ToLower(first) != first || strings.HasPrefix(first, "[") || strings.HasPrefix(first, "-") {
-			names = append(names, c.name)
+			names = append(names, c.Name)
 			continue
 		}
 		for _, sub := range strings.Split(first, "|") {
-			names = append(names, c.name+" "+sub)
+			names = append(names, c.Name+" "+sub)
 		}
 	}
 	return names
@@ -102,7 +104,7 @@ func runFlagCheck(t *testing.T, args ...string) (string, error) {
 	done := make(chan result, 1)
 	go func() {
 		var out, errb bytes.Buffer
-		err := run(args, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb})
+		err := run(args, &cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
 		done <- result{out.String(), err}
 	}()
 	select {

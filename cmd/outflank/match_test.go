@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
 )
 
 // asMainEnv makes the test binary behave as outflank itself, so that
@@ -30,7 +31,7 @@ func runMatchCmd(t *testing.T, args ...string) (stdout, stderr string, err error
 	t.Helper()
 	t.Setenv(asMainEnv, "1")
 	var out, errb bytes.Buffer
-	err = run(append([]string{"match"}, args...), &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb})
+	err = run(append([]string{"match"}, args...), &cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
 	return out.String(), errb.String(), err
 }
 

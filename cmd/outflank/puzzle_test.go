@@ -7,11 +7,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
 )
 
 func runPuzzleCmd(args ...string) (string, error) {
 	var out, errb bytes.Buffer
-	err := run(append([]string{"puzzle"}, args...), &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb})
+	err := run(append([]string{"puzzle"}, args...), &cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
 	return out.String() + errb.String(), err
 }
 
@@ -54,7 +56,7 @@ func TestPuzzleCommandMisses(t *testing.T) {
 	bad := filepath.Join(dir, "bad.puz")
 	os.WriteFile(bad, []byte("% 12 empties\nXXXXXO--XXXOO---XXXX----XXXOOO--XXOXOOXXXXOOXOXX-OOOOOXXOOOOOOOO X; id s\n ; moves g1 a7\n ; score +34\n"), 0o644)
 	out, err := runPuzzleCmd(bad)
-	if q, ok := err.(quietError); !ok || q.code != 1 {
+	if q, ok := err.(cli.QuietError); !ok || q.Code != 1 {
 		t.Fatalf("misses: error %v, want exit status 1\n%s", err, out)
 	}
 	for _, want := range []string{"bad.puz:2 s: MISSED", "MISS    3 moves g1 a7", "expected: g1 a7", "got:      g1 f2 e3 f3 g4 a7",
@@ -71,13 +73,16 @@ func TestPuzzleCommandMisses(t *testing.T) {
 	}{
 		{[]string{ill}, `ill.puz line 2: field "moves c4 d9": bad square "d9": row '9' is not 1-8`},
 		{[]string{filepath.Join(dir, "none.puz")}, "no such file"},
-		{nil, "want at least one FILE"},
 		{[]string{"--reconstruct", ill}, "--reconstruct takes no FILE"},
 	} {
 		_, err := runPuzzleCmd(c.args...)
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("puzzle %q: error %v, want one line containing %q", c.args, err, c.want)
 		}
+	}
+	// No file: the built-in rulebook suite (internal/puzzlerun tests it whole).
+	if out, err := runPuzzleCmd("-q"); err != nil || !strings.Contains(out, ", 0 missed") {
+		t.Errorf("puzzle with no file: %v\n%s", err, out)
 	}
 }
 
@@ -89,7 +94,7 @@ func TestPuzzleReconstruct(t *testing.T) {
 		t.Skip("set OUTFLANK_RECONSTRUCT=1 to regenerate the Strategy puzzles (about 30 s)")
 	}
 	var stdout, stderr bytes.Buffer
-	err := run([]string{"puzzle", "--reconstruct", "--seed", "1"}, &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr})
+	err := run([]string{"puzzle", "--reconstruct", "--seed", "1"}, &cli.Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr})
 	if err != nil {
 		t.Fatal(err)
 	}

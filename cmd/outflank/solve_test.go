@@ -11,13 +11,14 @@ import (
 	"testing"
 
 	"github.com/outflank-othello/outflank/bitboard"
-	"github.com/outflank-othello/outflank/search"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/solve"
 )
 
 func runCmd(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	err := run(args, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb})
+	err := run(args, &cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
 	return out.String(), errb.String(), err
 }
 
@@ -43,7 +44,7 @@ func TestSolveFile(t *testing.T) {
 	lines[1] = strings.Replace(lines[1], "A4:+10", "A4:+12", 1)
 	os.WriteFile(bad, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 	out, _, err = runCmd(t, "solve", bad)
-	var q quietError
+	var q cli.QuietError
 	if !errors.As(err, &q) || !strings.Contains(out, "WRONG, want +12 by a4") || !strings.Contains(out, "1 wrong") {
 		t.Fatalf("wrong answer not flagged (err %v):\n%s", err, out)
 	}
@@ -57,7 +58,7 @@ func TestSolveFile(t *testing.T) {
 	if len(rows) != 4 {
 		t.Fatalf("want 3 objects and a total, got:\n%s", out)
 	}
-	var r solveResult
+	var r solve.Result
 	if err := json.Unmarshal([]byte(rows[0]), &r); err != nil || r.Score != 1 || !r.OK || !r.WLD {
 		t.Fatalf("first JSON row %+v (%v)", r, err)
 	}
@@ -165,34 +166,5 @@ func TestSolveBeyondReachSaysWhatItDoes(t *testing.T) {
 	}
 	if !strings.Contains(out, "not exact: depth") || !strings.Contains(out, "0 wrong") {
 		t.Errorf("stdout:\n%s", out)
-	}
-}
-
-func TestSolveLimitsBeyondReach(t *testing.T) {
-	wld := false
-	// solve without --time: 30 s of deepening search and a note.
-	lim, note := solveLimits(34, solveFlags{wld: &wld, depths: true})
-	if lim.Time != solveBeyondReachTime || lim.EndgameEmpties == search.AlwaysSolve || note == "" {
-		t.Errorf("solve beyond reach: %+v, note %q", lim, note)
-	}
-	// bench: always an exact solve, no limit, no note.
-	lim, note = solveLimits(34, solveFlags{wld: &wld, timeSet: true})
-	if lim.Time != 0 || lim.EndgameEmpties != search.AlwaysSolve || lim.Selectivity != 100 || note != "" {
-		t.Errorf("bench beyond reach: %+v, note %q", lim, note)
-	}
-}
-
-// TestClipPV: a long line of play is cut between moves, within the width.
-func TestClipPV(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want string
-	}{
-		{"a2 b1 c1", "a2 b1 c1"},
-		{"a2 b1 c1 pass b6 c7 a7 b7 b8 a8 g2", "a2 b1 c1 pass b6 c7 a7 b7 ..."},
-	} {
-		if got := clipPV(c.in, 30); got != c.want || len(got) > 30 {
-			t.Errorf("clipPV(%q) = %q, want %q", c.in, got, c.want)
-		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/outflank-othello/outflank/cmd/outflank/internal/selfplay"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/evalcheck"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/train"
 	"github.com/outflank-othello/outflank/eval"
 )
@@ -123,7 +123,7 @@ func TestEvalCheckTestSet(t *testing.T) {
 	if !strings.Contains(stdout, "from 20 held-out games") || !strings.Contains(stdout, "6 solved exactly") {
 		t.Errorf("output:\n%s", stdout)
 	}
-	samples, err := train.LoadSamples(set, testSetKey)
+	samples, err := train.LoadSamples(set, evalcheck.TestSetKey)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +205,7 @@ func TestTrainAblationFlags(t *testing.T) {
 // theory scores, 24 exact by theirs, and 100 each solved at 20-23, 25 and
 // 26.
 func TestCommittedTestSet(t *testing.T) {
-	set, err := train.LoadSamples("../../eval/testdata/heldout.samples", testSetKey)
+	set, err := train.LoadSamples("../../eval/testdata/heldout.samples", evalcheck.TestSetKey)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -441,21 +441,6 @@ func TestTrainFinerStages(t *testing.T) {
 	}
 }
 
-// TestProgressBarPlain: into a pipe or a log the progress is plain lines
-// (a phase's start and end, and one every plainEvery), never the bar's
-// carriage returns and erase codes.
-func TestProgressBarPlain(t *testing.T) {
-	var buf strings.Builder
-	bar := newProgressBar(&buf, false)
-	bar.show("labelling", 0, 100)
-	bar.show("labelling", 50, 100) // within plainEvery of the last line: not shown
-	bar.show("labelling", 100, 100)
-	bar.clear()
-	if got, want := buf.String(), "labelling: 0% 0/100\nlabelling: 100% 100/100\n"; got != want {
-		t.Errorf("progress into a pipe: %q, want %q", got, want)
-	}
-}
-
 // A truncated WTHOR file is used for its whole records, and said so: it
 // was reported as "skipped" and counted as a bad record, yet its games
 // were trained on.
@@ -563,97 +548,5 @@ func TestTrainSelfPlayFirstGames(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, "train", "--selfplay", six, "--selfplay-games", "-1", "--out", filepath.Join(dir, "f")); err == nil {
 		t.Error("--selfplay-games -1 accepted")
-	}
-}
-
-// TestTrainSelfPlayLabels: --selfplay-label picks each position's label
-// from what the game file carries (the score, the regret-corrected score,
-// the search value), and --selfplay-from with --selfplay-games picks a
-// range of the job's games.
-func TestTrainSelfPlayLabels(t *testing.T) {
-	dir := t.TempDir()
-	sp := filepath.Join(dir, "six.sp")
-	if _, _, err := runCmd(t, "selfplay", sp, "--games", "6", "--depth", "1", "--solve", "10", "--temperature", "4", "--workers", "1", "--hash", "1", "--quiet"); err != nil {
-		t.Fatalf("selfplay: %v", err)
-	}
-	_, games, err := selfplay.ReadFile(sp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []selfplay.Sample
-	for _, g := range games {
-		if g.Evals == nil {
-			t.Fatalf("game %d has no move evaluations", g.Index)
-		}
-		ss, err := g.Samples()
-		if err != nil {
-			t.Fatal(err)
-		}
-		want = append(want, ss...)
-	}
-	differ := map[string]int{} // positions whose label is not the game's score
-	for _, label := range []string{"outcome", "corrected", "search", "half"} {
-		var got []train.Sample
-		sel := spSelect{label: label, mix: 1}
-		if label == "half" {
-			sel = spSelect{label: "search", mix: 0.5}
-		}
-		c, err := appendSelfPlay(&got, sp, 0, sel, func(err error) { t.Error(err) })
-		if err != nil || c.positions != len(want) || c.games != len(games) {
-			t.Fatalf("%s: %d positions of %d, %d games of %d, %v", label, c.positions, len(want), c.games, len(games), err)
-		}
-		relabelled := 0 // every game here carries evaluations
-		for _, w := range want {
-			if (label == "corrected" && !w.Exact) || (label != "outcome" && label != "corrected" && w.Searched) {
-				relabelled++
-			}
-		}
-		if c.relabelled != relabelled || (label != "outcome" && relabelled == 0) {
-			t.Errorf("%s: %d positions counted relabelled, want %d", label, c.relabelled, relabelled)
-		}
-		for i, s := range got {
-			w := want[i]
-			l := w.Score
-			switch {
-			case label == "corrected":
-				l = w.Corrected
-			case label == "search" && w.Searched:
-				l = w.Search
-			case label == "half" && w.Searched:
-				// Halfway, rounded away from zero: (3 + 4)/2 → 4, (-3 - 4)/2 → -4.
-				l = (w.Search + w.Score) / 2
-				if (w.Search+w.Score)%2 != 0 {
-					l += (w.Search + w.Score) % 2
-				}
-			}
-			if int(s.Score) != l || s.Exact != w.Exact {
-				t.Errorf("%s, ply %d: label %+d exact %v, want %+d %v", label, w.Ply, s.Score, s.Exact, l, w.Exact)
-			}
-			if int(s.Score) != w.Score {
-				differ[label]++
-			}
-		}
-	}
-	if differ["outcome"] != 0 || differ["corrected"] == 0 || differ["search"] == 0 || differ["half"] == 0 {
-		t.Errorf("labels other than the score: %v (want some for corrected and search only)", differ)
-	}
-
-	out := filepath.Join(dir, "w")
-	stdout, stderr, err := runCmd(t, "train", "--selfplay", sp, "--selfplay-from", "3", "--selfplay-games", "6", "--selfplay-label", "corrected", "--epochs", "1", "--quiet", "--out", out)
-	if err != nil {
-		t.Fatalf("train: %v\n%s", err, stderr)
-	}
-	if !strings.Contains(stdout, ": 3 games, ") || !strings.Contains(stdout, "(job indices 3 to 5), ") || !strings.Contains(stdout, " of them labelled corrected") {
-		t.Errorf("stdout:\n%s", stdout)
-	}
-	if _, _, err := runCmd(t, "train", "--selfplay", sp, "--selfplay-label", "deep", "--out", out); err == nil || !strings.Contains(err.Error(), `--selfplay-label "deep"`) {
-		t.Errorf("--selfplay-label deep: %v", err)
-	}
-	if _, _, err := runCmd(t, "train", "--selfplay", sp, "--selfplay-search-weight", "0.5", "--out", out); err == nil || !strings.Contains(err.Error(), "needs --selfplay-label search") {
-		t.Errorf("--selfplay-search-weight without search labels: %v", err)
-	}
-	stdout, stderr, err = runCmd(t, "train", "--selfplay", sp, "--selfplay-label", "search", "--selfplay-search-weight", "0.75", "--epochs", "1", "--quiet", "--out", out)
-	if err != nil || !strings.Contains(stdout, " of them labelled 0.75 search + 0.25 score") {
-		t.Errorf("search weight 0.75: %v\n%s%s", err, stdout, stderr)
 	}
 }

@@ -2,92 +2,37 @@ package main
 
 import (
 	"fmt"
-	"regexp"
 	"runtime"
-	"runtime/debug"
-	"strings"
+
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
 )
 
 func init() {
-	register(&command{
-		name:    "version",
-		args:    "",
-		summary: "Print the version of this build (also --version; GTP's version command says the same).",
-		details: `The version comes from the module's build information: the release for
+	register(&cli.Command{
+		Name:    "version",
+		Args:    "",
+		Summary: "Print the version of this build (also --version; GTP's version command says the same).",
+		Details: `The version comes from the module's build information: the release for
 "go install github.com/outflank-othello/outflank/cmd/outflank@vX.Y.Z", else
 "dev"; then the commit, its date and whether the checkout had changes, where
 the build recorded them (go build and go install do; go run does not), then
 the Go version and platform.`,
-		run: runVersion,
+		Run: runVersion,
 	})
 }
 
-func runVersion(e *env, args []string) error {
-	fs := findCommand("version").flags(e)
-	if ok, err := parse(fs, args); !ok {
+func runVersion(e *cli.Env, args []string) error {
+	fs := flagSet(e, "version")
+	if ok, err := cli.Parse(fs, args); !ok {
 		return err
 	}
-	if fs.NArg() != 0 {
-		return fmt.Errorf("version: unexpected argument %q", fs.Arg(0))
+	if err := noArgs(fs); err != nil {
+		return err
 	}
-	v := version()
+	v := cli.Version()
 	if v == "dev" {
 		v = "dev (no commit recorded: go run, or a build with -buildvcs=false)"
 	}
-	fmt.Fprintf(e.stdout, "outflank %s, %s %s/%s\n", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(e.Stdout, "outflank %s, %s %s/%s\n", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	return nil
-}
-
-// version says which build this is, each fact once: the release ("v1.2.0",
-// or "dev" for any other build), then the commit and its date where the
-// build recorded them ("dev (commit 1a2b3c4, 2026-11-27, modified)").
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return versionOf("", nil)
-	}
-	vcs := map[string]string{}
-	for _, kv := range bi.Settings {
-		vcs[kv.Key] = kv.Value
-	}
-	return versionOf(bi.Main.Version, vcs)
-}
-
-// pseudoVersion matches a Go pseudo-version (v0.0.0-20261127093000-1a2b3c4d5e6f,
-// v1.2.4-0.20261127093000-1a2b3c4d5e6f, with "+dirty" for a checkout with
-// changes): go build stamps one in a checkout and go install @latest gives
-// one for an untagged commit. It carries the commit and its time.
-var pseudoVersion = regexp.MustCompile(`^v[0-9]+\.[0-9]+\.[0-9]+-(?:[0-9A-Za-z.-]*\.)?([0-9]{14})-([0-9a-f]{12})(\+dirty)?$`)
-
-// versionOf writes the version from the module version and the build's
-// settings (vcs.revision, vcs.time, vcs.modified). A pseudo-version is not
-// repeated: its commit and date are the ones shown.
-func versionOf(module string, settings map[string]string) string {
-	v, commit, date, modified := module, settings["vcs.revision"], settings["vcs.time"], settings["vcs.modified"] == "true"
-	if m := pseudoVersion.FindStringSubmatch(module); m != nil {
-		v = "dev"
-		if commit == "" {
-			commit = m[2]
-			date = m[1][:4] + "-" + m[1][4:6] + "-" + m[1][6:8]
-		}
-		modified = modified || m[3] != ""
-	}
-	v = strings.TrimSuffix(v, "+dirty")
-	if v == "" || v == "(devel)" {
-		v = "dev"
-	}
-	var facts []string
-	if commit != "" {
-		facts = append(facts, "commit "+commit[:min(len(commit), 7)])
-	}
-	if len(date) >= 10 {
-		facts = append(facts, date[:10])
-	}
-	if modified {
-		facts = append(facts, "modified")
-	}
-	if len(facts) == 0 {
-		return v
-	}
-	return v + " (" + strings.Join(facts, ", ") + ")"
 }

@@ -185,7 +185,7 @@ func (cfg *Config) moveTimeout(i int) time.Duration {
 		return cfg.MoveTimeout
 	}
 	if c := cfg.Engines[i].Clock; c > 0 {
-		return c + clockGrace
+		return wholeSeconds(c) + clockGrace // the clock it was sent
 	}
 	if _, t := cfg.limits(i); t > 0 {
 		return 2*t + grace(t) + 2*time.Second
@@ -198,7 +198,7 @@ func (cfg *Config) gameTimeout(i int) time.Duration {
 		return cfg.GameTimeout
 	}
 	if c := cfg.Engines[i].Clock; c > 0 {
-		return c + clockGrace
+		return wholeSeconds(c) + clockGrace // the clock it was sent
 	}
 	if _, t := cfg.limits(i); t > 0 {
 		return 40*(t+grace(t)) + 30*time.Second
@@ -640,15 +640,20 @@ func (w *worker) setClocks(g *bitboard.Game, color [2]int) {
 	}
 }
 
-// clock writes a duration as a GGF clock, "m:ss", with a fraction of a
-// second when it has one.
+// clock writes a duration as a GGF clock, "m:ss": whole seconds, rounded
+// up (wholeSeconds). GGF clocks hold whole seconds, and engines read a
+// fraction otherwise: NTest took "0:03.250" for 430 s. An engine on a time
+// per move is still held to that time by the harness's own stop (ping at
+// its time), whatever the rounding adds to its clock.
 func clock(d time.Duration) string {
-	ms := d.Milliseconds()
-	s := fmt.Sprintf("%d:%02d", ms/60000, ms/1000%60)
-	if ms%1000 != 0 {
-		s += fmt.Sprintf(".%03d", ms%1000)
-	}
-	return s
+	s := int64(wholeSeconds(d) / time.Second)
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// wholeSeconds rounds d up to whole seconds: the clock an engine is sent,
+// and so the one it is held to (clock=).
+func wholeSeconds(d time.Duration) time.Duration {
+	return (d + time.Second - 1) / time.Second * time.Second
 }
 
 func hasFlag(flags []string, name string) bool {

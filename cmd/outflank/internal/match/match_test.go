@@ -323,9 +323,10 @@ func TestMatchTimeStop(t *testing.T) {
 	if want := fmt.Sprintf("%d over 20ms (%d late: past 70ms)", rep.Summary.Over[1], rep.Summary.Late[1]); !strings.Contains(tbl.String(), want) {
 		t.Errorf("table lacks %q:\n%s", want, tbl.String())
 	}
-	// Both play on time, with different times: a clock for each colour.
-	if !strings.Contains(log.String(), "TB[0:00.300]") || !strings.Contains(log.String(), "TW[0:00.200]") {
-		t.Errorf("clocks TB[0:00.300] TW[0:00.200] not sent (%d empties):\n%s", firstMoves(44).Position().Empties(), log.String())
+	// Both play on time, 0.3 s and 0.2 s for their moves left: whole
+	// seconds rounded up, the same second for both.
+	if !strings.Contains(log.String(), "TI[0:01]") {
+		t.Errorf("clock TI[0:01] not sent (%d empties):\n%s", firstMoves(44).Position().Empties(), log.String())
 	}
 	// The self engine also gets its time as the --time cap, its options,
 	// and one thread (outflank nboard alone would take every core).
@@ -354,8 +355,8 @@ func TestMatchClockForfeit(t *testing.T) {
 	if f == nil || f.Engine != 0 || f.Fault.Kind != FaultTimeout || !strings.Contains(f.Fault.Detail, "clock") {
 		t.Fatalf("want A to lose on time over its clock, got %+v", f)
 	}
-	if !strings.Contains(log.String(), "TB[0:00.300]") {
-		t.Errorf("clock TB[0:00.300] not sent:\n%s", log.String())
+	if !strings.Contains(log.String(), "TB[0:01]") {
+		t.Errorf("clock TB[0:01] (300ms rounded up) not sent:\n%s", log.String())
 	}
 	l := log.String()
 	if i := strings.LastIndex(l, "A> go"); i < 0 || strings.Contains(l[i:], "A> ping") {

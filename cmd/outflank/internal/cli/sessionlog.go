@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -20,15 +20,15 @@ type sessionLog struct {
 	f  *os.File
 }
 
-// openSessionLog opens (or creates) the log and writes a line saying which
+// OpenSessionLog opens (or creates) the log and writes a line saying which
 // session starts.
-func openSessionLog(path, what string) (*sessionLog, error) {
+func OpenSessionLog(path, what string) (*sessionLog, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
 	}
 	l := &sessionLog{f: f}
-	l.line('#', fmt.Sprintf("outflank %s %s, started %s", what, version(), time.Now().Format(time.RFC3339)))
+	l.line('#', fmt.Sprintf("outflank %s %s, started %s", what, Version(), time.Now().Format(time.RFC3339)))
 	return l, nil
 }
 
@@ -119,23 +119,26 @@ func (w *logWriter) Flush() error {
 }
 
 // logged returns e with its streams recorded in l.
-func (l *sessionLog) logged(e *env) *env {
-	return &env{
-		stdin:  &logReader{r: e.stdin, lines: lines{l: l, mark: '<'}},
-		stdout: &logWriter{w: e.stdout, lines: lines{l: l, mark: '>'}},
-		stderr: &logWriter{w: e.stderr, lines: lines{l: l, mark: '!'}},
+func (l *sessionLog) logged(e *Env) *Env {
+	return &Env{
+		Stdin:  &logReader{r: e.Stdin, lines: lines{l: l, mark: '<'}},
+		Stdout: &logWriter{w: e.Stdout, lines: lines{l: l, mark: '>'}},
+		Stderr: &logWriter{w: e.Stderr, lines: lines{l: l, mark: '!'}},
 	}
 }
 
-// withSessionLog returns e with its streams recorded in the log at path
+// WithSessionLog returns e with its streams recorded in the log at path
 // (e itself when path is ""), and the function that closes the log.
-func withSessionLog(e *env, path, what string) (*env, func(), error) {
+func WithSessionLog(e *Env, path, what string) (*Env, func(), error) {
 	if path == "" {
 		return e, func() {}, nil
 	}
-	l, err := openSessionLog(path, what)
+	l, err := OpenSessionLog(path, what)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: --log: %w", what, err)
 	}
 	return l.logged(e), func() { l.Close() }, nil
 }
+
+// LogFlagHelp is the help of the --log flag of nboard, gtp and shell.
+const LogFlagHelp = "record the session in FILE (appended): every line read (<) and written (> and ! for errors) with its time, for reporting a problem"

@@ -1,7 +1,6 @@
-package main
+package engine
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,16 +16,20 @@ import (
 func TestLearnIntoBookFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "my.book")
 	// Start a personal book from the built-in one, as "book export" does.
-	if err := run([]string{"book", "export", "--out", path}, &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}); err != nil {
-		t.Fatal(err)
-	}
-	fl := addEngineFlags(pflag.NewFlagSet("test", pflag.ContinueOnError))
-	*fl.book = path
-	st, err := fl.setup("nboard")
+	def, err := book.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	bm := st.book.(*bookMoves)
+	if err := SaveBook(def, path); err != nil {
+		t.Fatal(err)
+	}
+	fl := AddFlags(pflag.NewFlagSet("test", pflag.ContinueOnError))
+	*fl.book = path
+	st, err := fl.Setup("nboard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bm := st.Book.(*bookMoves)
 	before := bm.b.Len()
 
 	// The shortest game: black wins 13-0 with 51 empties. Its opening
@@ -69,7 +72,7 @@ func TestLearnIntoBookFile(t *testing.T) {
 	// A corrupt book file is refused, not replaced.
 	os.WriteFile(path, []byte("garbage"), 0o644)
 	*fl.book = path
-	if _, err := fl.setup("nboard"); err == nil {
+	if _, err := fl.Setup("nboard"); err == nil {
 		t.Error("a corrupt --book file was accepted")
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package engine
 
 import (
 	"context"
@@ -77,9 +77,9 @@ func (b *bookMoves) Learn(g *bitboard.Game) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), guiLearnTime)
 	defer cancel()
-	v := searchValuer{
-		e:   search.New(search.Options{HashMB: 64, Eval: b.ev}),
-		lim: search.Limits{Depth: guiLearnDepth - 1},
+	v := SearchValuer{
+		Engine: search.New(search.Options{HashMB: 64, Eval: b.ev}),
+		Limits: search.Limits{Depth: guiLearnDepth - 1},
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -89,7 +89,7 @@ func (b *bookMoves) Learn(g *bitboard.Game) error {
 	if b.path == "" {
 		return nil
 	}
-	if err := saveBook(b.b, b.path); err != nil {
+	if err := SaveBook(b.b, b.path); err != nil {
 		return fmt.Errorf("saving the book: %w", err)
 	}
 	return nil

@@ -1,6 +1,7 @@
-package main
+package review
 
 import (
+	"bytes"
 	"context"
 	"math/bits"
 	"os"
@@ -9,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
 	"github.com/outflank-othello/outflank/search"
+	"github.com/spf13/pflag"
 )
 
 // reviewTestGame plays FFO #1 (14 empties, black +18) to the end: black
@@ -93,6 +96,32 @@ func TestReviewGame(t *testing.T) {
 	}
 }
 
+// A game that ends before --empties (a wipeout after 9 moves, 51 empties)
+// has only its end to review: no crash, and nothing given away.
+func TestReviewWipeout(t *testing.T) {
+	g, err := bitboard.ParseGGF("(;GM[Othello]B[e6]W[f4]B[e3]W[f6]B[g5]W[d6]B[e7]W[f5]B[c5];)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := reviewGame(search.New(search.Options{HashMB: 1, Threads: 1}), g, 24)
+	if r.empties != 51 || r.exact != 64 || r.final != 64 || r.lost != [2]int{} || r.errors != [2]int{} {
+		t.Errorf("wipeout: %+v", r)
+	}
+}
+
+// runCmd runs "outflank review" with args as the command does.
+func runCmd(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	fs := pflag.NewFlagSet("review", pflag.ContinueOnError)
+	fl := AddFlags(fs)
+	if _, err := cli.Parse(fs, args[1:]); err != nil {
+		return "", "", err
+	}
+	var out, errb bytes.Buffer
+	err := Run(&cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}, fl, fs.Args())
+	return out.String(), errb.String(), err
+}
+
 func TestReviewCommand(t *testing.T) {
 	g, _ := reviewTestGame(t)
 	g.SetProp("PB", "perfect")
@@ -139,18 +168,5 @@ func TestReviewCommand(t *testing.T) {
 	os.WriteFile(only, []byte(unfinished), 0o644)
 	if _, _, err := runCmd(t, "review", only); err == nil || !strings.Contains(err.Error(), "no finished game") {
 		t.Errorf("no finished game: error %v", err)
-	}
-}
-
-// A game that ends before --empties (a wipeout after 9 moves, 51 empties)
-// has only its end to review: no crash, and nothing given away.
-func TestReviewWipeout(t *testing.T) {
-	g, err := bitboard.ParseGGF("(;GM[Othello]B[e6]W[f4]B[e3]W[f6]B[g5]W[d6]B[e7]W[f5]B[c5];)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := reviewGame(search.New(search.Options{HashMB: 1, Threads: 1}), g, 24)
-	if r.empties != 51 || r.exact != 64 || r.final != 64 || r.lost != [2]int{} || r.errors != [2]int{} {
-		t.Errorf("wipeout: %+v", r)
 	}
 }

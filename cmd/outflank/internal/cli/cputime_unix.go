@@ -1,11 +1,11 @@
 //go:build unix
 
-package main
+package cli
 
 import "syscall"
 
-// cpuTime returns the CPU seconds (user + system) this process has used.
-func cpuTime() float64 {
+// CPUTime returns the CPU seconds (user + system) this process has used.
+func CPUTime() float64 {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0

@@ -1,0 +1,61 @@
+package cli
+
+import (
+	"regexp"
+	"runtime/debug"
+	"strings"
+)
+
+// Version says which build this is, each fact once: the release ("v1.2.0",
+// or "dev" for any other build), then the commit and its date where the
+// build recorded them ("dev (commit 1a2b3c4, 2026-11-27, modified)").
+func Version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return VersionOf("", nil)
+	}
+	vcs := map[string]string{}
+	for _, kv := range bi.Settings {
+		vcs[kv.Key] = kv.Value
+	}
+	return VersionOf(bi.Main.Version, vcs)
+}
+
+// pseudoVersion matches a Go pseudo-version (v0.0.0-20261127093000-1a2b3c4d5e6f,
+// v1.2.4-0.20261127093000-1a2b3c4d5e6f, with "+dirty" for a checkout with
+// changes): go build stamps one in a checkout and go install @latest gives
+// one for an untagged commit. It carries the commit and its time.
+var pseudoVersion = regexp.MustCompile(`^v[0-9]+\.[0-9]+\.[0-9]+-(?:[0-9A-Za-z.-]*\.)?([0-9]{14})-([0-9a-f]{12})(\+dirty)?$`)
+
+// VersionOf writes the version from the module version and the build's
+// settings (vcs.revision, vcs.time, vcs.modified). A pseudo-version is not
+// repeated: its commit and date are the ones shown.
+func VersionOf(module string, settings map[string]string) string {
+	v, commit, date, modified := module, settings["vcs.revision"], settings["vcs.time"], settings["vcs.modified"] == "true"
+	if m := pseudoVersion.FindStringSubmatch(module); m != nil {
+		v = "dev"
+		if commit == "" {
+			commit = m[2]
+			date = m[1][:4] + "-" + m[1][4:6] + "-" + m[1][6:8]
+		}
+		modified = modified || m[3] != ""
+	}
+	v = strings.TrimSuffix(v, "+dirty")
+	if v == "" || v == "(devel)" {
+		v = "dev"
+	}
+	var facts []string
+	if commit != "" {
+		facts = append(facts, "commit "+commit[:min(len(commit), 7)])
+	}
+	if len(date) >= 10 {
+		facts = append(facts, date[:10])
+	}
+	if modified {
+		facts = append(facts, "modified")
+	}
+	if len(facts) == 0 {
+		return v
+	}
+	return v + " (" + strings.Join(facts, ", ") + ")"
+}
