@@ -475,12 +475,21 @@ func (s *shell) search(f func(ctx context.Context, progress func(search.Info))) 
 		defer r.Close()
 		progress = s.progress(r)
 	}
-	return s.in.While(func(ctx context.Context) { f(ctx, progress) }, watchQuit)
+	return s.in.While(func(ctx context.Context) { f(ctx, progress) }, s.watch())
 }
 
-// watchQuit lets the lines typed during a search wait their turn, except
-// quit, which stops the search so that the shell leaves at once (at a
-// high level a search may run for hours).
+// watch is what a line that arrives during a search does: in a script
+// every line waits its turn (a quit after "engine both" ends the shell
+// after the game); at a terminal quit stops the search, so that the shell
+// leaves at once (at a high level a search may run for hours).
+func (s *shell) watch() play.Watch {
+	if s.cfg.Interactive || s.cfg.Editor != nil {
+		return watchQuit
+	}
+	return play.Keep
+}
+
+// watchQuit keeps every line and stops the search on quit.
 func watchQuit(l textio.Line) (stop, keep bool) {
 	text, _, _ := strings.Cut(l.Text, "#")
 	f := strings.Fields(text)
@@ -754,7 +763,7 @@ func (s *shell) solve(args []string) error {
 		r := s.out.Reporter()
 		defer r.Close()
 		info = play.Think(ctx, s.player.Engine, pos, lim, s.progress(r))
-	}, watchQuit)
+	}, s.watch())
 	switch {
 	case stopped:
 		s.out.Printf("Not solved (stopped): best so far %s", describe(info))

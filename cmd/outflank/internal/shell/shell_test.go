@@ -378,17 +378,17 @@ func TestRandomRefusals(t *testing.T) {
 // search; the 4,096: -burst-lines 4096.
 var burstLines = flag.Int("burst-lines", 256, "lines of 1 MiB TestBurstBounded sends")
 
-// TestBurstBounded: lines of about 1 MiB each typed (or piped) during a go
-// that would think for ever are kept only up to play.MaxPendingBytes, the
-// rest reported as dropped, and the quit after them stops the search and
-// ends the shell at once.
+// TestBurstBounded: lines of about 1 MiB each sent to a shell at a
+// terminal during a go that would think for ever are kept only up to
+// play.MaxPendingBytes, the rest reported as dropped, and the quit after
+// them stops the search and ends the shell at once.
 func TestBurstBounded(t *testing.T) {
 	inR, inW := io.Pipe()
 	var errs syncBuilder
 	slow := &playtest.Slow{Started: make(chan struct{}, 1)}
 	done := make(chan struct{})
 	go func() {
-		Run(inR, io.Discard, &errs, func(search.Options) play.Searcher { return slow }, Config{Level: 40})
+		Run(inR, io.Discard, &errs, func(search.Options) play.Searcher { return slow }, Config{Level: 40, Interactive: true})
 		close(done)
 	}()
 	io.WriteString(inW, "go\n")
