@@ -38,14 +38,25 @@ func OpenRegular(path string) (*os.File, error) {
 	return f, nil
 }
 
+// Open opens path for reading as os.Open does (its errors name the file
+// the same way) if it is a regular file; see ReadRegular. Every reader of
+// a file named by a person uses it or ReadRegular.
+func Open(path string) (*os.File, error) {
+	f, err := OpenRegular(path)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	return f, nil
+}
+
 // ReadRegular reads the whole of path, as os.ReadFile does (its errors
 // name the file the same way), if it is a regular file: /dev/zero, a named
 // pipe with no writer or a directory is refused at once instead of read
 // without end or waited on for ever. Every reader of a whole file uses it.
 func ReadRegular(path string) ([]byte, error) {
-	f, err := OpenRegular(path)
+	f, err := Open(path)
 	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+		return nil, err
 	}
 	defer f.Close()
 	return io.ReadAll(f)

@@ -76,3 +76,47 @@ func TestShellLoadBounded(t *testing.T) {
 		}
 	}
 }
+
+// Every reader of a file a person names refuses a device, a named pipe or
+// a directory at once, in one line that names it: review read /dev/zero
+// until it held 2.3 GB, train's checkpoint 2.5 GB, and a pipe without a
+// writer blocked every text reader for ever.
+func TestEveryReaderRefusesNonRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip(err)
+	}
+	sp := filepath.Join(dir, "sp.sp")
+	if out, err := runWithDeadline(t, outflank(t, "selfplay", sp, "--games", "4", "--depth", "1", "--solve", "8", "--workers", "1")); err != nil {
+		t.Fatalf("selfplay: %v\n%s", err, out)
+	}
+	readers := [][]string{
+		{"review", "F"},
+		{"solve", "F"},
+		{"puzzle", "F"},
+		{"evalcheck", "--testset", "F"},
+		{"book", "learn", "--book", filepath.Join(dir, "l.book"), "F"},
+		{"book", "import", "--in", "F", "--out", filepath.Join(dir, "i.book")},
+		{"match", "self:depth=1", "self:depth=1", "--games", "2", "--openings", "F"},
+		{"selfplay", "merge", filepath.Join(dir, "m.sp"), "F"},
+		{"selfplay", "check", "F"},
+		{"train", "--selfplay", sp, "--epochs", "1", "--checkpoint", "F", "--resume", "--out", filepath.Join(dir, "w.weights")},
+		{"mpcfit", "fit", "F"},
+	}
+	for _, r := range readers {
+		for path, want := range map[string]string{"/dev/zero": "a device", fifo: "a named pipe", dir: "a directory"} {
+			args := make([]string, len(r))
+			for i, a := range r {
+				if a == "F" {
+					a = path
+				}
+				args[i] = a
+			}
+			out, err := runWithDeadline(t, outflank(t, args...))
+			if err == nil || !strings.Contains(out, "not a regular file but "+want) || !strings.Contains(out, path) {
+				t.Errorf("%s: %v\n%.300s", strings.Join(args, " "), err, out)
+			}
+		}
+	}
+}

@@ -381,7 +381,7 @@ func bookLearn(e *cli.Env, f Flags, files []string) error {
 // readGGFFile reads the game records of a file, e.g. "outflank match
 // --games-out" (one a line); errors name the file and the record.
 func readGGFFile(name string) ([]*bitboard.Game, error) {
-	data, err := os.ReadFile(name)
+	data, err := bitboard.ReadRegular(name)
 	if err != nil {
 		return nil, err
 	}
@@ -594,7 +594,7 @@ func bookImport(e *cli.Env, f Flags) error {
 	if *f.in == "" || *f.out == "" {
 		return fmt.Errorf("%s: --in TEXT and --out FILE are required", cmd)
 	}
-	file, err := os.Open(*f.in)
+	file, err := bitboard.Open(*f.in)
 	if err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)
 	}

@@ -117,7 +117,7 @@ func ParseFFORange(s string) (lo, hi int, err error) {
 // ReadFile opens name and reads it with read; a parse error names the
 // file.
 func ReadFile[T any](name string, read func(io.Reader) (T, error)) (T, error) {
-	f, err := os.Open(name)
+	f, err := bitboard.Open(name)
 	if err != nil {
 		var zero T
 		return zero, err

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"time"
@@ -70,12 +71,16 @@ func Collect(e *cli.Env, fl *CollectFlags, args []string) error {
 		return fmt.Errorf("mpcfit collect: %w", err)
 	}
 	have := 0
-	if data, err := os.ReadFile(*fl.out); err == nil {
+	data, err := bitboard.ReadRegular(*fl.out)
+	switch {
+	case err == nil:
 		ss, err := mpcfit.Read(bytes.NewReader(data))
 		if err != nil {
 			return fmt.Errorf("mpcfit collect: %w", bitboard.InFile(*fl.out, err))
 		}
 		have = len(ss)
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("mpcfit collect: %w", err) // a directory, a pipe: not appended to
 	}
 	// Appended, not written whole: the run resumes from what it holds, and
 	// each sample is one write of a whole line, so a kill loses at most the

@@ -65,7 +65,7 @@ func Run(e *cli.Env, fl *Flags, args []string) error {
 		}
 		return puzzle.WriteStrategy(ctx, e.Stdout, e.Stderr, *fl.seed, *fl.games, solver)
 	}
-	open := func(name string) (io.ReadCloser, error) { return os.Open(name) }
+	open := func(name string) (io.ReadCloser, error) { return bitboard.Open(name) }
 	if len(args) == 0 {
 		// No files: the rulebook suite built into the binary.
 		args = []string{"rulebook/rules.puz", "rulebook/strategy.puz"}

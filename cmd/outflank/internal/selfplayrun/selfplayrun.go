@@ -185,7 +185,7 @@ func loadOpenings(name string) ([][]bitboard.Square, string, error) {
 	case "start":
 		return nil, "start", nil
 	default:
-		f, err := os.Open(name)
+		f, err := bitboard.Open(name)
 		if err != nil {
 			return nil, "", err
 		}
@@ -289,7 +289,7 @@ func Merge(e *cli.Env, fl *MergeFlags, args []string) error {
 	}
 	var inputs []selfplay.Input
 	for _, in := range ins {
-		f, err := os.Open(in)
+		f, err := bitboard.Open(in)
 		if err != nil {
 			return fmt.Errorf("selfplay merge: %w", err)
 		}

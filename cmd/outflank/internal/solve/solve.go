@@ -13,7 +13,6 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -176,7 +175,7 @@ func readPositions(args []string) ([]bitboard.OBFEntry, []int, error) {
 	var es []bitboard.OBFEntry
 	first := 1
 	if len(args) == 1 {
-		f, err := os.Open(args[0])
+		f, err := bitboard.Open(args[0])
 		if err == nil {
 			defer f.Close()
 			es, err = bitboard.ReadOBF(f)
