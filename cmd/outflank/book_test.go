@@ -5,9 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/outflank-othello/outflank/book"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/booktool"
 )
 
@@ -172,4 +175,69 @@ func findBookLeaf(t *testing.T, file, line string, depth int) string {
 		level = next
 	}
 	return ""
+}
+
+// TestBookLearnWaitsForLock: a book learn on a book that another process
+// is updating waits for it, says so, and then adds its games to what the
+// other one saved (four learns at once once lost updates without a word).
+func TestBookLearnWaitsForLock(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "games.ggf")
+	if out, err := runWithDeadline(t, outflank(t, "match", "self:depth=1", "self:depth=2", "--games", "2", "--quiet", "--games-out", games)); err != nil {
+		t.Fatalf("match: %v\n%s", err, out)
+	}
+	path := filepath.Join(dir, "my.book")
+	unlock, err := atomicfile.Lock(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := outflank(t, "book", "learn", "--book", path, "--depth", "2", "--screen-margin", "0", "--max-ply", "6", games)
+	var out syncBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	deadline := time.Now().Add(deadline)
+	for !strings.Contains(out.String(), "waiting for another process that is updating") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no waiting message: %s", out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	select {
+	case err := <-done:
+		t.Fatalf("the learn finished while the lock was held: %v\n%s", err, out.String())
+	case <-time.After(300 * time.Millisecond):
+	}
+	unlock()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("learn: %v\n%s", err, out.String())
+		}
+	case <-time.After(deadline.Sub(time.Now())):
+		t.Fatal("the learn did not finish after the lock was let go")
+	}
+	if b, err := book.Load(path); err != nil || b.Len() == 0 {
+		t.Errorf("book after the learn: %v", err)
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -206,8 +206,29 @@ func (f Flags) growBook(cmd string) (*book.Book, error) {
 	return b, f.setParity(cmd, b, true)
 }
 
+// lock takes the lock of the book that grow, learn or revalue update, so
+// that a second writer waits (saying so) instead of saving over the first
+// one's additions; the lock is held until the command ends.
+func (f Flags) lock(e *cli.Env, cmd string) (unlock func(), err error) {
+	if *f.path == "" {
+		return func() {}, nil // the command's own check names the missing flag
+	}
+	unlock, err = atomicfile.Lock(*f.path, func() {
+		fmt.Fprintf(e.Stderr, "outflank: %s: waiting for another process that is updating %s\n", cmd, *f.path)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cmd, err)
+	}
+	return unlock, nil
+}
+
 func bookGrow(e *cli.Env, f Flags) error {
 	const cmd = "book grow"
+	unlock, err := f.lock(e, cmd)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	b, err := f.growBook(cmd)
 	if err != nil {
 		return err
@@ -334,6 +355,11 @@ func bookLearn(e *cli.Env, f Flags, files []string) error {
 	if len(files) == 0 {
 		return fmt.Errorf("%s: no game file given", cmd)
 	}
+	unlock, err := f.lock(e, cmd)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	b, err := f.growBook(cmd)
 	if err != nil {
 		return err
@@ -414,6 +440,11 @@ func bookRevalue(e *cli.Env, f Flags) error {
 	if *f.path == "" {
 		return fmt.Errorf("%s: --book FILE is required", cmd)
 	}
+	unlock, err := f.lock(e, cmd)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	b, err := book.Load(*f.path)
 	if err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)

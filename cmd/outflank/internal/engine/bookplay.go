@@ -2,13 +2,16 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"sync"
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/book"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 	"github.com/outflank-othello/outflank/search"
 )
@@ -83,6 +86,21 @@ func (b *bookMoves) Learn(g *bitboard.Game) error {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.path != "" {
+		// Another process (a second GUI engine, a book learn) may have
+		// written the file since it was read: under the file's lock, what
+		// it holds now is merged in first, so that saving keeps it.
+		unlock, err := atomicfile.Lock(b.path, func() {})
+		if err != nil {
+			return fmt.Errorf("locking the book: %w", err)
+		}
+		defer unlock()
+		if disk, err := book.Load(b.path); err == nil {
+			b.b.Merge(disk)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("reading the book: %w", err)
+		}
+	}
 	if _, _, err := b.b.Learn(ctx, g.Start, moves, guiLearnPlies, v); err != nil && ctx.Err() == nil {
 		return err
 	}
