@@ -120,3 +120,37 @@ func TestEveryReaderRefusesNonRegular(t *testing.T) {
 		}
 	}
 }
+
+// Outputs are checked before the work: a directory or a folder that does
+// not exist is said at once, by its name (train ran a whole epoch first,
+// and the shell's save named its temporary file).
+func TestOutputsCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	sp := filepath.Join(dir, "sp.sp")
+	if out, err := runWithDeadline(t, outflank(t, "selfplay", sp, "--games", "4", "--depth", "1", "--solve", "8", "--workers", "1")); err != nil {
+		t.Fatalf("selfplay: %v\n%s", err, out)
+	}
+	missing := filepath.Join(dir, "no-such-folder", "x.out")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"train", "--selfplay", sp, "--epochs", "1", "--out", dir}, dir + " is a directory"},
+		{[]string{"train", "--selfplay", sp, "--epochs", "1", "--out", missing}, "cannot write " + missing},
+		{[]string{"train", "--selfplay", sp, "--epochs", "1", "--checkpoint", dir}, dir + " is a directory"},
+		{[]string{"book", "export", "--out", dir}, dir + " is a directory"},
+		{[]string{"book", "grow", "--book", dir, "--positions", "1"}, dir + " is a directory"},
+		{[]string{"book", "merge", "--out", missing, "x.book"}, "cannot write " + missing},
+	} {
+		out, err := runWithDeadline(t, outflank(t, c.args...))
+		if err == nil || !strings.Contains(out, c.want) || strings.Contains(out, "epoch") || strings.Count(strings.TrimSpace(out), "\n") != 0 {
+			t.Errorf("%s: %v\n%s", strings.Join(c.args, " "), err, out)
+		}
+	}
+	cmd := outflank(t, "shell")
+	cmd.Stdin = strings.NewReader("f5\nsave " + dir + "\n")
+	out, _ := runWithDeadline(t, cmd)
+	if !strings.Contains(out, dir+" is a directory") || strings.Contains(out, "outflank-tmp") {
+		t.Errorf("shell save to a directory: %s", out)
+	}
+}

@@ -49,6 +49,20 @@ func TestPuzzleRulebookSuite(t *testing.T) {
 	if err != nil || json.Unmarshal([]byte(out), &quiet) != nil || len(quiet.Files) != 1 || len(quiet.Files[0].Puzzles) != 0 || quiet.Puzzles == 0 {
 		t.Errorf("-q --json: %v, %s", err, out)
 	}
+	if !strings.Contains(out, `"puzzles": []`) {
+		t.Errorf("-q --json: no puzzle listed must read [], not null: %s", out)
+	}
+}
+
+// A file with no puzzle is an error, as solve's file with no position is:
+// nothing was checked, which is no pass.
+func TestPuzzleEmptyFile(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.puz")
+	os.WriteFile(empty, []byte("% nothing here\n"), 0o644)
+	out, err := runPuzzleCmd(empty)
+	if err == nil || !strings.Contains(err.Error(), "empty.puz: no puzzles") {
+		t.Errorf("empty file: %v\n%s", err, out)
+	}
 }
 
 func TestPuzzleCommandMisses(t *testing.T) {

@@ -8,6 +8,7 @@ package atomicfile
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -61,10 +62,41 @@ type File struct {
 	done bool
 }
 
+// Check says why path cannot be written as a whole, before any work that
+// would end in writing it: it is a directory or not a regular file (a
+// device or a pipe, which the rename would replace), or its folder does
+// not exist or does not let this process create files. Nothing is left
+// behind. Commands call it on their outputs before they start.
+func Check(path string) error {
+	if fi, err := os.Stat(path); err == nil {
+		switch {
+		case fi.IsDir():
+			return fmt.Errorf("%s is a directory", path)
+		case !fi.Mode().IsRegular():
+			return fmt.Errorf("%s is not a regular file", path)
+		}
+	}
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, filepath.Base(path)+tmpMark+"check.*")
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write %s: folder %s: %w", path, dir, err)
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
 // Create removes path's stale temporaries and opens a new one. A new file
 // gets mode 0666 less the umask, as os.Create gives; a replaced file keeps
 // its mode.
 func Create(path string) (*File, error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, Check(path) // a directory or a device: say so, by its name
+	}
 	removeStale(path)
 	tmp, err := create(path)
 	if err != nil {
@@ -92,7 +124,14 @@ func (f *File) Commit() error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(f.Name(), f.path)
+		if err = os.Rename(f.Name(), f.path); err != nil {
+			// Name the destination, not the temporary the person never saw.
+			var le *os.LinkError
+			if errors.As(err, &le) {
+				err = le.Err
+			}
+			err = fmt.Errorf("%s: %w", f.path, err)
+		}
 	}
 	if err != nil {
 		os.Remove(f.Name())

@@ -206,12 +206,27 @@ func (f Flags) growBook(cmd string) (*book.Book, error) {
 	return b, f.setParity(cmd, b, true)
 }
 
+// checkOut says at once why a book cannot be written to path ("-": the
+// standard output, always fine).
+func (f Flags) checkOut(cmd, path string) error {
+	if path == "-" {
+		return nil
+	}
+	if err := atomicfile.Check(path); err != nil {
+		return fmt.Errorf("%s: %w", cmd, err)
+	}
+	return nil
+}
+
 // lock takes the lock of the book that grow, learn or revalue update, so
 // that a second writer waits (saying so) instead of saving over the first
 // one's additions; the lock is held until the command ends.
 func (f Flags) lock(e *cli.Env, cmd string) (unlock func(), err error) {
 	if *f.path == "" {
 		return func() {}, nil // the command's own check names the missing flag
+	}
+	if err := f.checkOut(cmd, *f.path); err != nil {
+		return nil, err
 	}
 	unlock, err = atomicfile.Lock(*f.path, func() {
 		fmt.Fprintf(e.Stderr, "outflank: %s: waiting for another process that is updating %s\n", cmd, *f.path)
@@ -595,6 +610,9 @@ func bookExport(e *cli.Env, f Flags) error {
 	if *f.out == "" {
 		return fmt.Errorf("%s: --out FILE is required", cmd)
 	}
+	if err := f.checkOut(cmd, *f.out); err != nil {
+		return err
+	}
 	b, err := f.readBook(cmd)
 	if err != nil {
 		return err
@@ -625,6 +643,9 @@ func bookImport(e *cli.Env, f Flags) error {
 	if *f.in == "" || *f.out == "" {
 		return fmt.Errorf("%s: --in TEXT and --out FILE are required", cmd)
 	}
+	if err := f.checkOut(cmd, *f.out); err != nil {
+		return err
+	}
 	file, err := bitboard.Open(*f.in)
 	if err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)
@@ -648,6 +669,9 @@ func bookMerge(e *cli.Env, f Flags, files []string) error {
 	const cmd = "book merge"
 	if *f.out == "" || len(files) == 0 {
 		return fmt.Errorf("%s: --out FILE and at least one book are required", cmd)
+	}
+	if err := f.checkOut(cmd, *f.out); err != nil {
+		return err
 	}
 	out := book.New()
 	for _, name := range files {

@@ -91,7 +91,12 @@ func Run(e *cli.Env, fl *Flags, args []string) error {
 		if err != nil {
 			return fmt.Errorf("puzzle: %w", bitboard.InFile(name, err))
 		}
-		fr := fileResult{File: name}
+		if len(ps) == 0 {
+			// As solve says of a file with no positions: nothing was
+			// checked, which is not a pass.
+			return fmt.Errorf("puzzle: %s: no puzzles", name)
+		}
+		fr := fileResult{File: name, Puzzles: []puzzle.Report{}} // [] in JSON when -q leaves none
 		for _, p := range ps {
 			r := p.Check(ctx, solver)
 			if ctx.Err() != nil {

@@ -74,6 +74,15 @@ func Run(e *cli.Env, c *Config, args []string) error {
 	}
 	// The seed and the held-out share decide the split everywhere.
 	c.labeler.Seed, c.relabel.Seed, c.relabel.HoldOut = c.fit.Seed, c.fit.Seed, c.fit.HoldOut
+	// The outputs first: a directory or an unwritable folder said at
+	// once, not after an epoch.
+	for _, out := range []string{c.out, c.fit.Checkpoint} {
+		if out != "" {
+			if err := atomicfile.Check(out); err != nil {
+				return fmt.Errorf("train: %w", err)
+			}
+		}
+	}
 	if err := c.checkData(); err != nil {
 		return err
 	}
