@@ -656,6 +656,11 @@ func (s *shell) redo(args []string) error {
 	}
 	done := 0
 	for ; done < n && s.hist.Redo(); done++ {
+		// As undo took back the engine's reply with the person's move,
+		// redo replays it too: the person is to move again, not the
+		// engine, which would not move by itself after a redo.
+		for s.engineFor[s.hist.Position().ToMove] && !s.engineFor[s.hist.Position().ToMove.Other()] && s.hist.Redo() {
+		}
 	}
 	if done == 0 {
 		return errors.New("nothing to redo")

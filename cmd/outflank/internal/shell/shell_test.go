@@ -479,3 +479,21 @@ func TestAnalyzeBestIsNoMistake(t *testing.T) {
 		t.Errorf("the best move called a mistake: %s", out)
 	}
 }
+
+// TestRedoAgainstEngine: against the engine, undo 2 takes back two of the
+// person's moves with the engine's replies (4 plies) and redo 2 replays
+// all four, the person to move again (redo once replayed one ply and left
+// the engine to move, which it did not).
+func TestRedoAgainstEngine(t *testing.T) {
+	before := runScript(t, nil, "engine white", "f5", "d3", "game")
+	after := runScript(t, nil, "engine white", "f5", "d3", "undo 2", "redo 2", "game")
+	moves := regexp.MustCompile(`(?m)^moves: (.*)$`)
+	b, a := moves.FindStringSubmatch(before), moves.FindStringSubmatch(after)
+	if b == nil || a == nil || a[1] != b[1] || len(b[1]) != 8 {
+		t.Fatalf("moves %q before undo 2, %q after redo 2", b, a)
+	}
+	turns := regexp.MustCompile(`(?m)^(Black|White) to move.*$`).FindAllString(after, -1)
+	if len(turns) == 0 || !strings.HasPrefix(turns[len(turns)-1], "Black to move (last move c4)") {
+		t.Errorf("not the person's turn after redo 2: %q", turns)
+	}
+}
