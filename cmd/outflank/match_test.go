@@ -98,6 +98,9 @@ func TestMatchSelfVsSelf(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatalf("json: %v\n%s", err, stdout)
 	}
+	if strings.Count(strings.TrimSpace(stdout), "\n") != 0 {
+		t.Errorf("--json is JSON Lines: the report on one line, got:\n%s", stdout)
+	}
 	if rep.Engines[0].Name != "Outflank" || rep.Engines[1].Name != "Outflank" {
 		t.Errorf("engine names %+v; want Outflank (set myname, one name whatever the depth)", rep.Engines)
 	}

@@ -34,6 +34,9 @@ func TestPuzzleRulebookSuite(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("--json output: %v\n%s", err, out)
 	}
+	if strings.Count(strings.TrimSpace(out), "\n") != 0 {
+		t.Errorf("--json is JSON Lines: the results on one line, got:\n%.300s", out)
+	}
 	if res.Missed != 0 || res.Puzzles < 20 || res.Facts < 80 {
 		t.Errorf("suite: %+v", res)
 	}
@@ -49,7 +52,7 @@ func TestPuzzleRulebookSuite(t *testing.T) {
 	if err != nil || json.Unmarshal([]byte(out), &quiet) != nil || len(quiet.Files) != 1 || len(quiet.Files[0].Puzzles) != 0 || quiet.Puzzles == 0 {
 		t.Errorf("-q --json: %v, %s", err, out)
 	}
-	if !strings.Contains(out, `"puzzles": []`) {
+	if !strings.Contains(out, `"puzzles":[]`) {
 		t.Errorf("-q --json: no puzzle listed must read [], not null: %s", out)
 	}
 }

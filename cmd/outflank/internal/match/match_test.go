@@ -260,7 +260,7 @@ func TestMatchLateMoves(t *testing.T) {
 	if err := rep.WriteJSON(&js); err != nil {
 		t.Fatal(err)
 	}
-	if want := fmt.Sprintf(`"moves_late": %d`, s.Late[1]); !strings.Contains(js.String(), want) {
+	if want := fmt.Sprintf(`"moves_late":%d}`, s.Late[1]); !strings.Contains(js.String(), want) {
 		t.Errorf("JSON lacks %s:\n%s", want, js.String())
 	}
 }

@@ -267,9 +267,11 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		}
 		j.Results = append(j.Results, jg)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(j)
+	if j.Results == nil {
+		j.Results = []jsonGame{} // [] in JSON, not null
+	}
+	// One line: every --json of outflank writes JSON Lines (README).
+	return json.NewEncoder(w).Encode(j)
 }
 
 // openingsText says how the planned games use the openings: each opening

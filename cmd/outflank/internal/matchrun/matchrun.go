@@ -44,7 +44,7 @@ func AddFlags(fs *pflag.FlagSet) *Flags {
 		gameTimeout: fs.Duration("game-timeout", 0, "an engine thinking this long in one game loses (default: from the limits)"),
 		gamesOut:    fs.String("games-out", "", "write every game to this file as GGF, one record a line"),
 		logFile:     fs.String("log", "", "write every protocol line sent and received to this file"),
-		asJSON:      fs.Bool("json", false, "print the result as JSON instead of a table"),
+		asJSON:      fs.Bool("json", false, "print the result as JSON instead of a table: one object, on one line (JSON Lines, as every --json)"),
 		quiet:       fs.Bool("quiet", false, "no progress line"),
 		sprt:        fs.String("sprt", "", "stop when a sequential test decides: ELO0,ELO1[,ALPHA[,BETA]] (e.g. 0,5)"),
 	}

@@ -34,7 +34,7 @@ type Flags struct {
 // AddFlags declares the flags of "outflank puzzle" on fs.
 func AddFlags(fs *pflag.FlagSet) *Flags {
 	f := &Flags{
-		asJSON:      fs.Bool("json", false, "print the results as one JSON object"),
+		asJSON:      fs.Bool("json", false, "print the results as JSON: one object, on one line (JSON Lines, as every --json)"),
 		quiet:       fs.BoolP("quiet", "q", false, "print only missed facts and the summary (with --json: only the puzzles with a miss)"),
 		hashMB:      fs.Int("hash", 64, "transposition table size in MiB for the exact solver"),
 		limit:       cli.TimeFlag(fs, "time", 0, "most time for each exact solve, e.g. 30s or 30 (0: no limit); a fact not solved in time is a miss"),
@@ -119,9 +119,8 @@ func Run(e *cli.Env, fl *Flags, args []string) error {
 		out.Files = append(out.Files, fr)
 	}
 	if *fl.asJSON {
-		enc := json.NewEncoder(e.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		// One line: every --json of outflank writes JSON Lines (README).
+		if err := json.NewEncoder(e.Stdout).Encode(out); err != nil {
 			return err
 		}
 	} else {

@@ -50,7 +50,7 @@ func AddFlags(fs *pflag.FlagSet) *Flags {
 		wld:     fs.Bool("wld", false, "solve for win/loss/draw only (score -1, 0 or +1)"),
 		hash:    fs.Int("hash", search.DefaultHashMB, "transposition table size in MiB"),
 		threads: fs.Int("threads", runtime.NumCPU(), "search threads: the exact solve splits its tree over them"),
-		json:    fs.Bool("json", false, "print one JSON object per position instead of text"),
+		json:    fs.Bool("json", false, "print one JSON object a line per position instead of text (JSON Lines, as every --json)"),
 		eval:    fs.String("eval", "", engine.EvalFlagHelp+"; it orders the moves"),
 	}
 	cli.Bound(fs, "hash", 1, cli.MaxHashMB)
