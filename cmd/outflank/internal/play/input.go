@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync/atomic"
 
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/textio"
 )
@@ -20,13 +21,36 @@ type Input struct {
 	pending   []textio.Line
 	kept      int // bytes of pending, by lineCost
 	eof       bool
+	// full tells the reader that no long line can be kept, searching that
+	// a search runs: it then reads on holding only the start of lines
+	// longer than it can use (textio.ReadLinesLimited), so that a flood
+	// makes neither memory nor garbage.
+	full, searching *atomic.Bool
 }
+
+// MaxSearchLine is the longest line kept whole while a search runs: far
+// more than any command a GUI sends then (a GGF game is a few KiB); a
+// longer one is reported as dropped.
+const MaxSearchLine = 64 << 10
 
 // NewInput reads r until stop is closed. interrupt, if not nil, is a
 // person's Ctrl-C: it stops a running search, and when idle it ends the
 // input.
 func NewInput(r io.Reader, stop, interrupt <-chan struct{}) *Input {
-	return &Input{lines: textio.ReadLines(r, stop), interrupt: interrupt}
+	in := &Input{interrupt: interrupt, full: new(atomic.Bool), searching: new(atomic.Bool)}
+	in.lines = textio.ReadLinesLimited(r, stop, in.lineLimit)
+	return in
+}
+
+// lineLimit is the longest line the reader keeps whole now.
+func (in *Input) lineLimit() int {
+	switch {
+	case in.full.Load():
+		return textio.ClipLen
+	case in.searching.Load():
+		return MaxSearchLine
+	}
+	return textio.MaxLine
 }
 
 // Next returns the next line, those kept during a search first. ok is false
@@ -38,6 +62,7 @@ func (in *Input) Next() (l textio.Line, ok bool) {
 		if len(in.pending) == 0 {
 			in.pending, in.kept = nil, 0 // let a large burst's array go
 		}
+		in.full.Store(in.kept >= MaxPendingBytes)
 		return l, true
 	}
 	if in.eof {
@@ -47,6 +72,11 @@ func (in *Input) Next() (l textio.Line, ok bool) {
 	case l, ok = <-in.lines:
 		if !ok {
 			in.eof = true
+		}
+		if l.Clipped {
+			// Read in part during a search that ended before the line
+			// did: a command cut short is not run but reported.
+			l = textio.Line{Text: clipLine(l.Text), Dropped: 1}
 		}
 		return l, ok
 	case <-in.interrupt:
@@ -92,6 +122,8 @@ func (in *Input) While(search func(ctx context.Context), watch Watch) (stopped b
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	in.searching.Store(true)
+	defer in.searching.Store(false)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -150,11 +182,15 @@ func (in *Input) watchLine(l textio.Line, watch Watch) (stop bool) {
 	if stop {
 		limit += controlReserve
 	}
-	if in.kept+lineCost(l) <= limit {
+	if !l.Clipped && in.kept+lineCost(l) <= limit {
 		in.pending = append(in.pending, l)
 		in.kept += lineCost(l)
+		in.full.Store(in.kept >= MaxPendingBytes)
 		return stop
 	}
+	// Past the bound (or read only in part because of it): one more line
+	// of the drop notice.
+	in.full.Store(true)
 	if k := len(in.pending) - 1; k >= 0 && in.pending[k].Dropped > 0 {
 		in.pending[k].Dropped++
 		return stop
@@ -182,5 +218,5 @@ func DropMessage(l textio.Line) string {
 	if l.Dropped > 1 {
 		what = fmt.Sprintf("%d lines", l.Dropped)
 	}
-	return fmt.Sprintf("%s dropped: more than %d MiB of input arrived during the search (the first starts %q)", what, MaxPendingBytes>>20, l.Text)
+	return fmt.Sprintf("%s dropped: more than %d MiB of input, or a line over %d KiB, arrived during the search (the first starts %q)", what, MaxPendingBytes>>20, MaxSearchLine>>10, l.Text)
 }

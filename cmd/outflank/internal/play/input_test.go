@@ -179,3 +179,44 @@ func TestInputPendingBounded(t *testing.T) {
 		t.Fatalf("got %q %v, want the line after the ping", l.Text, ok)
 	}
 }
+
+// A line longer than MaxSearchLine that arrives during a search is read
+// only in part and reported as dropped, even with room to keep it; a
+// shorter one is kept whole, and after the search long lines are read
+// whole again.
+func TestInputLongLineDuringSearch(t *testing.T) {
+	r, w := io.Pipe()
+	stop := make(chan struct{})
+	defer close(stop)
+	in := play.NewInput(r, stop, nil)
+	long := "set game " + strings.Repeat("x", play.MaxSearchLine)
+	short := "set game " + strings.Repeat("y", 1000)
+	started, after := make(chan struct{}), make(chan struct{})
+	go func() {
+		<-started // the reader reads a line ahead: the first one is sent during the search
+		io.WriteString(w, "first\n"+long+"\n"+short+"\nping\n")
+		<-after
+		io.WriteString(w, long+"\n")
+		w.Close()
+	}()
+	watch := func(l textio.Line) (stop, keep bool) { return l.Text == "ping", true }
+	var stopped bool
+	in.While(func(ctx context.Context) { close(started); untilStopped(&stopped)(ctx) }, watch)
+	close(after)
+	if l, _ := in.Next(); l.Text != "first" {
+		t.Fatalf("got %.20q first", l.Text)
+	}
+	l, _ := in.Next()
+	if l.Dropped != 1 || !strings.HasPrefix(l.Text, "set game xxx") || len(l.Text) > 64 {
+		t.Fatalf("the long line: %d dropped, %d bytes kept", l.Dropped, len(l.Text))
+	}
+	if l, _ := in.Next(); l.Text != short {
+		t.Fatalf("the short line: %.20q", l.Text)
+	}
+	if l, _ := in.Next(); l.Text != "ping" {
+		t.Fatalf("got %.20q, want the ping", l.Text)
+	}
+	if l, _ := in.Next(); l.Text != long {
+		t.Fatalf("after the search a long line is read whole; got %d bytes, dropped %d", len(l.Text), l.Dropped)
+	}
+}

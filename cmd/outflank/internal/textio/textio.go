@@ -7,6 +7,7 @@ package textio
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -26,19 +27,38 @@ type Line struct {
 	// search ran and were dropped because the input kept meanwhile had
 	// reached its bound; Text holds the start of the first of them.
 	Dropped int
+	// Clipped: the line was longer than its reader was told to keep
+	// whole at the time (ReadLinesLimited); Text holds the first ClipLen
+	// bytes.
+	Clipped bool
 }
+
+// ClipLen is how much of a line a clipping reader keeps: enough for any
+// command word and a GTP id, and whole for the short lines that stop a
+// search (ping, quit, an interrupt).
+const ClipLen = 64
 
 // ReadLines reads r line by line on a new goroutine and sends the lines on
 // the returned channel, which is closed at end of input (or on a read
 // error). Sending stops, and the goroutine ends after its current read,
 // once stop is closed.
 func ReadLines(r io.Reader, stop <-chan struct{}) <-chan Line {
+	return ReadLinesLimited(r, stop, nil)
+}
+
+// ReadLinesLimited is ReadLines whose lines longer than limit() bytes (asked
+// at the start of each line; nil: MaxLine) keep only their first ClipLen
+// bytes and say so (Clipped): a consumer with no room for long lines (a
+// search running, its kept input full) then reads on without holding them,
+// so that a flood costs neither memory nor garbage.
+func ReadLinesLimited(r io.Reader, stop <-chan struct{}, limit func() int) <-chan Line {
 	ch := make(chan Line)
 	go func() {
 		defer close(ch)
 		br := bufio.NewReaderSize(r, 64*1024)
+		var buf []byte // reused: a line costs one allocation, its string
 		for {
-			l, err := readLine(br)
+			l, err := readLine(br, limit, &buf)
 			if err != nil && l.Text == "" && !l.TooLong {
 				return
 			}
@@ -55,32 +75,56 @@ func ReadLines(r io.Reader, stop <-chan struct{}) <-chan Line {
 	return ch
 }
 
-// readLine reads one line, trimming "\n" or "\r\n". A last line without a
-// newline is returned with io.EOF.
-func readLine(br *bufio.Reader) (Line, error) {
-	var sb strings.Builder
-	tooLong := false
+// readLine reads one line, trimming "\n" or "\r\n", gathering it in *buf
+// (kept for the next line, so that a long line costs its string alone). A
+// last line without a newline is returned with io.EOF. A line longer than
+// MaxLine keeps its first 40 bytes (TooLong); one longer than limit()
+// (asked once the line is longer than ClipLen, so when it has arrived, not
+// when the reader began to wait for it) its first ClipLen (Clipped).
+func readLine(br *bufio.Reader, limitFunc func() int, buf *[]byte) (Line, error) {
+	b := (*buf)[:0]
+	over := false
+	limit := ClipLen // until a line grows past it, then limitFunc's
+	asked := limitFunc == nil
+	if asked {
+		limit = MaxLine
+	}
 	for {
 		chunk, isPrefix, err := br.ReadLine()
-		if !tooLong {
-			if sb.Len()+len(chunk) > MaxLine {
-				// Keep only the start, to name the line in an error.
-				tooLong = true
-				start := sb.String()
-				sb.Reset()
-				sb.WriteString(start[:min(len(start), 40)])
+		if !asked && len(b)+len(chunk) > limit {
+			limit, asked = min(limitFunc(), MaxLine), true
+		}
+		if !over {
+			if len(b)+len(chunk) > limit {
+				over = true
+				keep := ClipLen
+				if limit == MaxLine {
+					keep = 40 // only to name the line in an error
+				}
+				b = append(b, chunk[:min(len(chunk), max(0, keep-len(b)))]...)
+				b = b[:min(len(b), keep)]
 			} else {
-				sb.Write(chunk)
+				b = append(b, chunk...)
 			}
 		}
+		if cap(b) <= MaxLine+64<<10 {
+			*buf = b
+		}
+		line := func(text []byte) Line {
+			l := Line{Text: string(text)}
+			if over {
+				l.TooLong, l.Clipped = limit == MaxLine, limit != MaxLine
+			}
+			return l
+		}
 		if err != nil {
-			if errors.Is(err, io.EOF) && (sb.Len() > 0 || tooLong) {
-				return Line{Text: sb.String(), TooLong: tooLong}, io.EOF
+			if errors.Is(err, io.EOF) && (len(b) > 0 || over) {
+				return line(b), io.EOF
 			}
 			return Line{}, err
 		}
 		if !isPrefix {
-			return Line{Text: strings.TrimRight(sb.String(), "\r"), TooLong: tooLong}, nil
+			return line(bytes.TrimRight(b, "\r")), nil
 		}
 	}
 }
