@@ -442,3 +442,30 @@ func (b *Book) Stats() Stats {
 	}
 	return st
 }
+
+// Under counts the book positions in the part of the book reached from pos
+// (pos itself included when it is in the book; a position after a forced
+// pass stands for its pass, as the book keeps it), each once however many
+// lines lead to it: what a player sees behind a book move ("book show").
+func (b *Book) Under(pos bitboard.Position) int {
+	if pos.Moves() == 0 && !pos.GameOver() {
+		pos = pos.Pass()
+	}
+	k, _ := keyOf(pos)
+	if _, ok := b.nodes[k]; !ok {
+		return 0
+	}
+	seen := map[key]bool{k: true}
+	stack := []key{k}
+	for len(stack) > 0 {
+		k := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, c := range childKeys(k, b.nodes[k]) {
+			if _, ok := b.nodes[c]; ok && !seen[c] {
+				seen[c] = true
+				stack = append(stack, c)
+			}
+		}
+	}
+	return len(seen)
+}

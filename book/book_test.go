@@ -836,3 +836,36 @@ func TestAlignedSearchDepth(t *testing.T) {
 		p = p.Play(bitboard.FirstSquare(p.Moves()))
 	}
 }
+
+// TestUnder counts the positions behind a move by a walk of the book, each
+// once: a line of five positions.
+func TestUnder(t *testing.T) {
+	b := New()
+	v := ValuerFunc(func(ctx context.Context, pos bitboard.Position) (Valuation, error) {
+		return Valuation{Score: 0, Depth: 1, Selectivity: 100}, nil
+	})
+	p := bitboard.Start()
+	line, err := bitboard.ParseMoves("f5d6c3d3c4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []bitboard.Position
+	for _, m := range line {
+		ps = append(ps, p)
+		p = p.Play(m)
+	}
+	for _, q := range ps {
+		if _, err := b.Expand(context.Background(), q, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := b.Under(bitboard.Start()); got != 5 {
+		t.Errorf("from the start: %d positions, want the 5 of the line", got)
+	}
+	if got := b.Under(ps[2]); got != 3 {
+		t.Errorf("from move 3: %d, want 3", got)
+	}
+	if got := b.Under(p); got != 0 {
+		t.Errorf("past the book: %d, want 0", got)
+	}
+}

@@ -37,7 +37,8 @@ outflank book revalue --book FILE --depth D [--max-ply P] [search flags] [--time
     Resumable like grow.
 outflank book show [--book FILE] [--moves TRANSCRIPT | --board OBF]
     prints the book moves of a position (the start by default), best first,
-    with value, depth and selectivity.
+    with value, depth and selectivity, and how many book positions lie
+    behind each.
 outflank book info [--book FILE] [--wthor DIR]
     counts positions and moves by depth and selectivity, prints how the
     book was built, and with --wthor how many of the positions that WTHOR

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -56,6 +57,12 @@ func TestBookCommands(t *testing.T) {
 	if err != nil || !strings.Contains(out, "in book: negamaxed") ||
 		!strings.Contains(out, "White to move; values are final disc differences for white.") {
 		t.Fatalf("show: %v\n%s", err, out)
+	}
+	// Each negamaxed move says how many book positions lie behind it (at
+	// least the one it leads to); a leaf none.
+	if !regexp.MustCompile(`(?m)^[a-h][1-8] +[-+]\d+ +\d+@\d+% +[1-9]\d*  in book: negamaxed`).MatchString(out) ||
+		regexp.MustCompile(`(?m) [1-9]\d*  leaf`).MatchString(out) {
+		t.Errorf("show: positions behind the moves:\n%s", out)
 	}
 	// Which moves the grow expands depends on the evaluation's values, so
 	// the test walks down the negamaxed moves until a shown position also

@@ -543,8 +543,9 @@ func bookShow(e *cli.Env, f Flags) error {
 		return nil
 	}
 	fmt.Fprintf(e.Stdout, "%s to move; values are final disc differences for %s.\n", cli.Capitalize(pos.ToMove.String()), pos.ToMove)
-	fmt.Fprintf(e.Stdout, "%-5s %6s %9s  %s\n", "move", "value", "depth", "")
+	fmt.Fprintf(e.Stdout, "%-5s %6s %9s %9s  %s\n", "move", "value", "depth", "positions", "")
 	for _, m := range ms {
+		under := b.Under(pos.Play(m.Square)) // the book positions behind the move
 		note := "leaf: searched"
 		switch {
 		case m.InBook:
@@ -555,7 +556,7 @@ func bookShow(e *cli.Env, f Flags) error {
 		if m.Exact {
 			note += ", exact"
 		}
-		fmt.Fprintf(e.Stdout, "%-5s %+6d %5d@%d%%  %s\n", m.Square, m.Value, m.Depth, m.Selectivity, note)
+		fmt.Fprintf(e.Stdout, "%-5s %+6d %5d@%d%% %9d  %s\n", m.Square, m.Value, m.Depth, m.Selectivity, under, note)
 	}
 	return nil
 }
