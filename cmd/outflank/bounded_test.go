@@ -114,7 +114,11 @@ func TestEveryReaderRefusesNonRegular(t *testing.T) {
 				args[i] = a
 			}
 			out, err := runWithDeadline(t, outflank(t, args...))
-			if err == nil || !strings.Contains(out, "not a regular file but "+want) || !strings.Contains(out, path) {
+			// A file that is written as well as read (train's checkpoint)
+			// is refused as an output first, before the work.
+			refused := strings.Contains(out, "not a regular file but "+want) ||
+				strings.Contains(out, path+" is a directory") || strings.Contains(out, path+" is not a regular file")
+			if err == nil || !refused || !strings.Contains(out, path) {
 				t.Errorf("%s: %v\n%.300s", strings.Join(args, " "), err, out)
 			}
 		}
