@@ -1,9 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"time"
+
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/session"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/web"
 )
 
 func init() {
@@ -19,7 +23,7 @@ It listens on 127.0.0.1 (this machine only) unless --addr says otherwise.
 Beyond loopback (--addr 0.0.0.0:8080) every request needs the token printed
 in the page's address (kept in a cookie once the page is open), and must
 name this machine by an address or a --allow-host name, so that another
-site's page cannot drive the engine.`,
+site's page cannot drive the engine.` + "\n\n" + webLimits(),
 		Run: runWeb,
 	})
 }
@@ -45,3 +49,16 @@ func runWeb(e *cli.Env, args []string) error {
 	}
 	return session.Web(e, st, o)
 }
+
+// webLimits states the server's limits, from the constants it uses.
+func webLimits() string {
+	return fmt.Sprintf(`Limits, so that idle or hostile clients cannot lock out a page in use: at
+most %d connections at once, %d from one client address; at the cap the
+oldest connection that is not in a request is closed to make room. A
+request's headers must arrive within %s and the whole request within %s;
+an answer is written within %s (a search's stream, each event); a
+kept-alive connection idles at most %s. Request bodies are at most 64 KiB.`,
+		web.MaxConns, web.MaxConnsPerClient, secs(web.ReadHeaderTimeout), secs(web.ReadTimeout), secs(web.WriteTimeout), secs(web.IdleTimeout))
+}
+
+func secs(d time.Duration) string { return fmt.Sprintf("%g s", d.Seconds()) }

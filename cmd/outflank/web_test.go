@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/web"
 )
 
 // TestWebCommand starts "outflank web" on a free loopback port with the
@@ -147,5 +150,17 @@ func TestWebBeyondLoopback(t *testing.T) {
 	}
 	if s := status(browser, base+"api/info"); s != http.StatusOK {
 		t.Errorf("the page's own request after it: %d", s)
+	}
+}
+
+// TestWebHelpStatesLimits: web --help states the server's connection
+// caps and timeouts, from the constants the server uses.
+func TestWebHelpStatesLimits(t *testing.T) {
+	out, _, _ := runCmd(t, "web", "--help")
+	for _, want := range []string{fmt.Sprintf("most %d connections at once, %d from one client address", web.MaxConns, web.MaxConnsPerClient),
+		fmt.Sprintf("within %g s", web.ReadHeaderTimeout.Seconds()), fmt.Sprintf("idles at most %g s", web.IdleTimeout.Seconds())} {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("web --help does not say %q:\n%s", want, out)
+		}
 	}
 }
