@@ -6,13 +6,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/outflank-othello/outflank/book"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/booktool"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play/playtest"
 )
 
 // The book commands end to end, at a depth small enough for a test: grow
@@ -199,7 +199,7 @@ func TestBookLearnWaitsForLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := outflank(t, "book", "learn", "--book", path, "--depth", "2", "--screen-margin", "0", "--max-ply", "6", games)
-	var out syncBuffer
+	var out playtest.SyncBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -230,21 +230,4 @@ func TestBookLearnWaitsForLock(t *testing.T) {
 	if b, err := book.Load(path); err != nil || b.Len() == 0 {
 		t.Errorf("book after the learn: %v", err)
 	}
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

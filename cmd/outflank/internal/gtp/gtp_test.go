@@ -8,7 +8,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -588,7 +587,7 @@ var burstLines = flag.Int("burst-lines", 256, "lines of 1 MiB TestBurstBounded s
 // the quit after them stops the search and ends the session at once.
 func TestBurstBounded(t *testing.T) {
 	inR, inW := io.Pipe()
-	var out lockedBuilder
+	var out playtest.SyncBuffer
 	slow := &playtest.Slow{Started: make(chan struct{}, 1)}
 	done := make(chan struct{})
 	go func() {
@@ -597,49 +596,9 @@ func TestBurstBounded(t *testing.T) {
 	}()
 	io.WriteString(inW, "1 genmove b\n")
 	<-slow.Started
-	peak := playtest.HeapPeak()
-	if err := playtest.Burst(inW, *burstLines, 1_048_000, "# "); err != nil {
-		t.Fatal(err)
-	}
-	t0 := time.Now()
-	io.WriteString(inW, "2 quit\n")
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("quit after the burst not honoured within 10 s")
-	}
-	took := time.Since(t0)
-	live, inUse := peak()
-	t.Logf("%d lines of 1 MiB: live heap peak +%d MiB (in use +%d MiB), quit answered in %v", *burstLines, live>>20, inUse>>20, took)
-	// What is kept is bounded by play.MaxPendingBytes (4 MiB); the lines in
-	// flight and what is allocated while a sample collects add 30-90 MiB,
-	// not growing with the burst (256 lines or 8,192: the same); before the
-	// bound, every line was kept.
-	if live > 128<<20 {
-		t.Errorf("the live heap grew by %d MiB during the burst, want under 128", live>>20)
-	}
-	if took > 250*time.Millisecond {
-		t.Errorf("quit took %v", took)
-	}
+	playtest.BurstThenQuit(t, inW, done, *burstLines, "# ", "2 quit")
 	got := out.String()
 	if !strings.Contains(got, "lines dropped: more than 4 MiB") || !strings.HasSuffix(got, "=2\n\n") {
 		t.Errorf("output %q", got[:min(len(got), 300)])
 	}
-}
-
-type lockedBuilder struct {
-	mu sync.Mutex
-	sb strings.Builder
-}
-
-func (b *lockedBuilder) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.sb.Write(p)
-}
-
-func (b *lockedBuilder) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.sb.String()
 }

@@ -725,31 +725,8 @@ func TestBurstBounded(t *testing.T) {
 		for range slow.Started { // each hint starts a search
 		}
 	}()
-	peak := playtest.HeapPeak()
 	if err := playtest.Burst(h.in, *burstLines/2, 1_048_000, "bogus "); err != nil {
 		t.Fatal(err)
 	}
-	if err := playtest.Burst(h.in, *burstLines/2, 1_048_000, "hint 1 "); err != nil {
-		t.Fatal(err)
-	}
-	t0 := time.Now()
-	h.send("quit")
-	select {
-	case <-h.done:
-	case <-time.After(wait):
-		t.Fatalf("quit after the burst not honoured within %v", wait)
-	}
-	took := time.Since(t0)
-	live, inUse := peak()
-	t.Logf("%d lines of 1 MiB: live heap peak +%d MiB (in use +%d MiB), quit answered in %v", *burstLines, live>>20, inUse>>20, took)
-	// What is kept is bounded by play.MaxPendingBytes (4 MiB); the lines in
-	// flight and what is allocated while a sample collects add 30-90 MiB,
-	// not growing with the burst (256 lines or 8,192: the same); before the
-	// bound, every line was kept.
-	if live > 128<<20 {
-		t.Errorf("the live heap grew by %d MiB during the burst, want under 128", live>>20)
-	}
-	if took > 250*time.Millisecond {
-		t.Errorf("quit took %v", took)
-	}
+	playtest.BurstThenQuit(t, h.in, h.done, *burstLines/2, "hint 1 ", "quit")
 }

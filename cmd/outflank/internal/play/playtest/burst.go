@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"sync/atomic"
+	"testing"
 	"time"
 )
 
@@ -84,4 +85,36 @@ func Memory() string {
 		}
 	}
 	return heap
+}
+
+// BurstThenQuit is the front ends' burst test: with a search running that
+// would never end by itself, it writes n lines of about 1 MiB (prefix,
+// then filler) to w, then quit, and waits for the session to end (done
+// closed). It fails t if the live heap grew by more than 128 MiB — what is
+// kept is bounded by play.MaxPendingBytes (4 MiB); the lines in flight and
+// what is allocated while a sample collects add some tens of MiB, not
+// growing with the burst, where before the bound every line was kept — or
+// if the quit took more than 250 ms.
+func BurstThenQuit(t testing.TB, w io.Writer, done <-chan struct{}, n int, prefix, quit string) {
+	t.Helper()
+	peak := HeapPeak()
+	if err := Burst(w, n, 1_048_000, prefix); err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now()
+	io.WriteString(w, quit+"\n")
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("quit after the burst not honoured within 10 s")
+	}
+	took := time.Since(t0)
+	live, inUse := peak()
+	t.Logf("%d lines of 1 MiB: live heap peak +%d MiB (in use +%d MiB), quit answered in %v", n, live>>20, inUse>>20, took)
+	if live > 128<<20 {
+		t.Errorf("the live heap grew by %d MiB during the burst, want under 128", live>>20)
+	}
+	if took > 250*time.Millisecond {
+		t.Errorf("quit took %v", took)
+	}
 }
