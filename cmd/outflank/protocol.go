@@ -20,6 +20,9 @@ func runProtocol(e *cli.Env, args []string, name string,
 	depth := fs.Int("depth", 12, depthHelp)
 	maxTime := cli.TimeFlag(fs, "time", 0, timeHelp)
 	logPath := fs.String("log", "", cli.LogFlagHelp)
+	// Off by default: GUIs and match tools often run two engines on one
+	// machine, where thinking on the opponent's time takes its cores.
+	ponder := fs.Bool("ponder", false, "think on the opponent's time: after each move, search the position after it until the next command (nboard: always; gtp: when time_settings keeps a clock). Give each engine its own cores")
 	cli.Bound(fs, "depth", 1, 60)
 	if ok, err := cli.Parse(fs, args); !ok {
 		return err
@@ -31,7 +34,7 @@ func runProtocol(e *cli.Env, args []string, name string,
 	if err != nil {
 		return err
 	}
-	st.Log = *logPath
+	st.Log, st.Ponder = *logPath, *ponder
 	return session.Logged(e, name, st, func(e *cli.Env) error {
 		return serve(e, e.Stdin, st, *depth, *maxTime)
 	})

@@ -49,6 +49,8 @@ type Setup struct {
 	Opts search.Options
 	Book play.Book
 	Log  string // --log: the session log's file ("" for none)
+	// Ponder: think on the opponent's time (--ponder of nboard and gtp).
+	Ponder bool
 }
 
 // NewSearcher builds a search engine; it is the front ends' play.Factory.

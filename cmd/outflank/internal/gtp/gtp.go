@@ -33,6 +33,9 @@ type Config struct {
 	Depth   int           // midgame depth of genmove (default 12)
 	Time    time.Duration // cap on the time of one move (0: clock or depth only)
 	Book    play.Book     // if not nil, genmove plays book moves in the opening
+	// Ponder: when the controller keeps a clock (time_settings), think on
+	// the opponent's time after each genmove until the next command.
+	Ponder bool
 	// ReadFile reads loadsgf's files (default: os.ReadFile); tests replace it.
 	ReadFile func(name string) ([]byte, error)
 }
@@ -56,6 +59,11 @@ func Run(in io.Reader, out io.Writer, eng play.Searcher, cfg Config) error {
 	defer close(stop)
 	s.in = play.NewInput(in, stop, nil)
 	for {
+		if s.ponder != nil {
+			pos := *s.ponder
+			s.ponder = nil
+			s.in.PonderWhileIdle(s.player, pos)
+		}
 		l, ok := s.in.Next()
 		if !ok {
 			return nil
@@ -82,6 +90,7 @@ func Run(in io.Reader, out io.Writer, eng play.Searcher, cfg Config) error {
 
 type session struct {
 	cfg    Config
+	ponder *bitboard.Position // to think about before the next command (Config.Ponder)
 	player *play.Player
 	out    *textio.Out
 	hist   *play.History
@@ -389,6 +398,9 @@ func (s *session) genmove(args []string, commit bool) (string, error) {
 	if commit {
 		if err := s.hist.Play(bitboard.GameMove{Square: m.Square}); err != nil {
 			return "", err // cannot happen: Go returns legal moves
+		}
+		if p := s.hist.Position(); s.cfg.Ponder && s.clock.limited && !p.GameOver() {
+			s.ponder = &p
 		}
 	}
 	return vertex(m.Square), nil

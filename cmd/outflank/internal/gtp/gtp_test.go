@@ -602,3 +602,58 @@ func TestBurstBounded(t *testing.T) {
 		t.Errorf("output %q", got[:min(len(got), 300)])
 	}
 }
+
+// TestPonder: with Ponder and a clock (time_settings), after genmove the
+// engine thinks until the next command, which is answered at once; with
+// no clock it does not ponder.
+func TestPonder(t *testing.T) {
+	for _, clock := range []bool{true, false} {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		slow := &playtest.Slow{Started: make(chan struct{}, 4)}
+		done := make(chan struct{})
+		go func() {
+			Run(inR, outW, slow, Config{Depth: 40, Time: 30 * time.Millisecond, Ponder: true})
+			outW.Close()
+			close(done)
+		}()
+		replies := make(chan string, 16)
+		go func() {
+			sc := bufio.NewScanner(outR)
+			for sc.Scan() {
+				if l := sc.Text(); l != "" {
+					replies <- l
+				}
+			}
+		}()
+		if clock {
+			io.WriteString(inW, "time_settings 300 0 0\n")
+			<-replies
+		}
+		io.WriteString(inW, "genmove b\n")
+		<-slow.Started
+		if r := <-replies; !strings.HasPrefix(r, "= ") {
+			t.Fatalf("genmove: %q", r)
+		}
+		select {
+		case <-slow.Started:
+			if !clock {
+				t.Fatal("pondered without a clock")
+			}
+		case <-time.After(300 * time.Millisecond):
+			if clock {
+				t.Fatal("no ponder search after genmove with a clock")
+			}
+		}
+		t0 := time.Now()
+		io.WriteString(inW, "7 name\n")
+		if r := <-replies; r != "=7 Outflank" {
+			t.Errorf("name while pondering: %q", r)
+		}
+		if took := time.Since(t0); took > 50*time.Millisecond {
+			t.Errorf("clock %v: name answered in %v while pondering", clock, took)
+		}
+		inW.Close()
+		<-done
+	}
+}

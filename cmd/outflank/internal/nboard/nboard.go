@@ -40,6 +40,9 @@ type Config struct {
 	// Book, if not nil, answers go in the opening and adds "book" lines to
 	// hints.
 	Book play.Book
+	// Ponder: after answering go, think on the opponent's time (the
+	// position after the answer) until the next line arrives.
+	Ponder bool
 }
 
 // Run speaks NBoard on in and out until "quit" or the end of input, writing
@@ -64,6 +67,11 @@ func Run(in io.Reader, out, errOut io.Writer, eng play.Searcher, cfg Config) err
 	defer close(stop)
 	s.in = play.NewInput(in, stop, nil)
 	for {
+		if s.ponder != nil {
+			pos := *s.ponder
+			s.ponder = nil
+			s.in.PonderWhileIdle(s.player, pos)
+		}
 		l, ok := s.in.Next()
 		if !ok {
 			return nil
@@ -76,6 +84,7 @@ func Run(in io.Reader, out, errOut io.Writer, eng play.Searcher, cfg Config) err
 
 type session struct {
 	cfg     Config
+	ponder  *bitboard.Position // to think about before the next command (Config.Ponder)
 	player  *play.Player
 	in      *play.Input
 	out     *textio.Out
@@ -398,6 +407,11 @@ func (s *session) goMove(arg string) error {
 				r.Printf("status %+.2f depth %s: %s", float64(in.Score), depthText(in), play.FormatPV(in.PV))
 			}
 		})
+		if s.cfg.Ponder {
+			if next, ok := play.After(pos, m.Square); ok {
+				s.ponder = &next
+			}
+		}
 		if m.How == play.FromBook {
 			r.Printf("=== %s/%.2f/0.00", m.Square.Upper(), m.Eval)
 			return

@@ -730,3 +730,38 @@ func TestBurstBounded(t *testing.T) {
 	}
 	playtest.BurstThenQuit(t, h.in, h.done, *burstLines/2, "hint 1 ", "quit")
 }
+
+// TestPonder: with Ponder, after answering go the engine thinks about the
+// position after its answer until the next line, which stops it at once:
+// a ping is answered within 50 ms and nothing of the ponder is written.
+// Without Ponder the engine waits idle.
+func TestPonder(t *testing.T) {
+	for _, ponder := range []bool{true, false} {
+		slow := &playtest.Slow{Started: make(chan struct{}, 4)}
+		h := startSessionConfig(t, slow, Config{Name: "Outflank", Time: 30 * time.Millisecond, Ponder: ponder})
+		h.send("nboard 2", "ping 1", "go")
+		h.expect("pong 1")
+		<-slow.Started // go's search
+		h.expect("===")
+		select {
+		case <-slow.Started:
+			if !ponder {
+				t.Fatal("a search started after go without Ponder")
+			}
+		case <-time.After(300 * time.Millisecond):
+			if ponder {
+				t.Fatal("no ponder search after go")
+			}
+		}
+		time.Sleep(100 * time.Millisecond) // pondering
+		t0 := time.Now()
+		h.send("ping 2")
+		_, before := h.expect("pong 2")
+		if took := time.Since(t0); took > 50*time.Millisecond {
+			t.Errorf("ponder %v: ping answered in %v", ponder, took)
+		}
+		if len(before) != 0 {
+			t.Errorf("ponder %v: lines before the pong: %q", ponder, before)
+		}
+	}
+}

@@ -27,12 +27,12 @@ const Name = "Outflank"
 
 // GTP speaks GTP on in and e's output.
 func GTP(e *cli.Env, in io.Reader, st engine.Setup, depth int, maxTime time.Duration) error {
-	return gtp.Run(in, e.Stdout, engine.NewSearcher(st.Opts), gtp.Config{Name: Name, Version: cli.Version(), Threads: st.Opts.Threads, Depth: depth, Time: maxTime, Book: st.Book})
+	return gtp.Run(in, e.Stdout, engine.NewSearcher(st.Opts), gtp.Config{Name: Name, Version: cli.Version(), Threads: st.Opts.Threads, Depth: depth, Time: maxTime, Book: st.Book, Ponder: st.Ponder})
 }
 
 // NBoard speaks the NBoard protocol on in and e's output.
 func NBoard(e *cli.Env, in io.Reader, st engine.Setup, depth int, maxTime time.Duration) error {
-	return nboard.Run(in, e.Stdout, e.Stderr, engine.NewSearcher(st.Opts), nboard.Config{Name: Name, Threads: st.Opts.Threads, Depth: depth, Time: maxTime, Book: st.Book})
+	return nboard.Run(in, e.Stdout, e.Stderr, engine.NewSearcher(st.Opts), nboard.Config{Name: Name, Threads: st.Opts.Threads, Depth: depth, Time: maxTime, Book: st.Book, Ponder: st.Ponder})
 }
 
 // Logged runs serve on e's streams recorded in the session log st.Log
