@@ -60,9 +60,13 @@ func Run(in io.Reader, out io.Writer, eng play.Searcher, cfg Config) error {
 	s.in = play.NewInput(in, stop, nil)
 	for {
 		if s.ponder != nil {
-			pos := *s.ponder
-			s.ponder = nil
-			s.in.PonderWhileIdle(s.player, pos)
+			// Until the opponent's move (or a new game), each command
+			// stops the ponder and it resumes.
+			if *s.ponder == s.hist.Position() {
+				s.in.PonderWhileIdle(s.player, *s.ponder)
+			} else {
+				s.ponder = nil
+			}
 		}
 		l, ok := s.in.Next()
 		if !ok {

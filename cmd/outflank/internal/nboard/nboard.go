@@ -67,9 +67,7 @@ func Run(in io.Reader, out, errOut io.Writer, eng play.Searcher, cfg Config) err
 	defer close(stop)
 	s.in = play.NewInput(in, stop, nil)
 	for {
-		if s.ponder != nil {
-			pos := *s.ponder
-			s.ponder = nil
+		if pos, ok := s.ponderTarget(); ok {
 			s.in.PonderWhileIdle(s.player, pos)
 		}
 		l, ok := s.in.Next()
@@ -83,8 +81,11 @@ func Run(in io.Reader, out, errOut io.Writer, eng play.Searcher, cfg Config) err
 }
 
 type session struct {
-	cfg     Config
-	ponder  *bitboard.Position // to think about before the next command (Config.Ponder)
+	cfg Config
+	// ponder is the engine's last answer while the game stays at it, the
+	// position before or after it (Config.Ponder): what to think about
+	// before the next command.
+	ponder  *answered
 	player  *play.Player
 	in      *play.Input
 	out     *textio.Out
@@ -409,7 +410,7 @@ func (s *session) goMove(arg string) error {
 		})
 		if s.cfg.Ponder {
 			if next, ok := play.After(pos, m.Square); ok {
-				s.ponder = &next
+				s.ponder = &answered{from: pos, to: next}
 			}
 		}
 		if m.How == play.FromBook {
@@ -458,4 +459,24 @@ func clip(s string) string {
 		return s[:60] + "…"
 	}
 	return s
+}
+
+// answered is a position the engine answered and the one its move leads to.
+type answered struct{ from, to bitboard.Position }
+
+// ponderTarget says what to ponder before the next command: the position
+// after the engine's last answer, as long as the game is still at that
+// answer (the GUI has not yet sent the move, or has sent it and the
+// opponent has not replied). GUIs send the engine's own move back, a ping
+// and other commands between moves: each stops a ponder, and this takes
+// it up again until the opponent's move (or a new game) arrives.
+func (s *session) ponderTarget() (bitboard.Position, bool) {
+	if s.ponder == nil {
+		return bitboard.Position{}, false
+	}
+	if cur := s.game.Current(); cur != s.ponder.from && cur != s.ponder.to {
+		s.ponder = nil
+		return bitboard.Position{}, false
+	}
+	return s.ponder.to, true
 }

@@ -765,3 +765,39 @@ func TestPonder(t *testing.T) {
 		}
 	}
 }
+
+// TestPonderResumes: the GUI's echo of the engine's own move and its pings
+// each stop the ponder, which then resumes; the opponent's move ends it.
+func TestPonderResumes(t *testing.T) {
+	slow := &playtest.Slow{Started: make(chan struct{}, 16)}
+	h := startSessionConfig(t, slow, Config{Name: "Outflank", Time: 30 * time.Millisecond, Ponder: true})
+	h.send("nboard 2", "go")
+	<-slow.Started
+	l, _ := h.expect("===")
+	mv := answer(t, l)
+	started := func(want bool, after string) {
+		t.Helper()
+		select {
+		case <-slow.Started:
+			if !want {
+				t.Fatalf("a search started after %s", after)
+			}
+		case <-time.After(300 * time.Millisecond):
+			if want {
+				t.Fatalf("no ponder after %s", after)
+			}
+		}
+	}
+	started(true, "go")
+	h.send("move "+mv.Upper(), "ping 2")
+	h.expect("pong 2")
+	started(true, "the echo of its own move and a ping")
+	time.Sleep(100 * time.Millisecond)
+	for len(slow.Started) > 0 { // each line stopped a ponder, which resumed
+		<-slow.Started
+	}
+	reply := bitboard.FirstSquare(bitboard.Start().Play(mv).Moves())
+	h.send("move "+reply.Upper(), "ping 3")
+	h.expect("pong 3")
+	started(false, "the opponent's move")
+}
