@@ -33,7 +33,8 @@ type Pattern struct {
 // newPattern expands packed weights (stages*packedStride) into a Pattern.
 func newPattern(packed []int16, stages int) *Pattern {
 	l := layout
-	e := &Pattern{full: make([]int16, stages*fullStride), packed: packed, stages: stages}
+	e := &Pattern{packed: packed, stages: stages}
+	e.full = newTable(e, stages*fullStride)
 	for st := 0; st < stages; st++ {
 		src := packed[st*packedStride : (st+1)*packedStride]
 		dst := e.full[st*fullStride : (st+1)*fullStride]
