@@ -19,25 +19,34 @@ const scaleShift = 7
 type Pattern struct {
 	// full holds, per stage, every raw index of every pattern (mirror
 	// indexes of a symmetric pattern repeat their class's weight), then the
-	// global features and the move patterns: an evaluation is 61 table
-	// reads, no class lookups.
+	// global features and the move patterns (fullStride weights), padded
+	// to stageSize: an evaluation is 61 table reads, no class lookups.
 	full   []int16
 	packed []int16 // the weights as stored: one per class and stage
 	stages int
 	// byEmpties is the full table of the stage of each count of empties
 	// (mod 64: an empty board, never searched, reads stage 0's): one load
 	// finds a position's table.
-	byEmpties [64]*[fullStride]int16
+	byEmpties [64]*[stageSize]int16
 }
+
+// stageSize is the distance between two stages' tables in Pattern.full:
+// fullStride rounded up to a power of two. A stage is then 2 MB, one huge
+// page where the kernel gives them (newTable), so that a search at one
+// stage reads through one TLB entry, and an index masked by stageSize-1
+// needs no bounds check. The padding is never read.
+const stageSize = 1 << 20
+
+var _ [stageSize - fullStride - 1]struct{} // fullStride < stageSize
 
 // newPattern expands packed weights (stages*packedStride) into a Pattern.
 func newPattern(packed []int16, stages int) *Pattern {
 	l := layout
 	e := &Pattern{packed: packed, stages: stages}
-	e.full = newTable(e, stages*fullStride)
+	e.full = newTable(e, stages*stageSize)
 	for st := 0; st < stages; st++ {
 		src := packed[st*packedStride : (st+1)*packedStride]
-		dst := e.full[st*fullStride : (st+1)*fullStride]
+		dst := e.full[st*stageSize : st*stageSize+fullStride]
 		for p := 0; p < numPatterns; p++ {
 			cls := l.classOf[p]
 			d := dst[l.fullOff[p]:l.fullOff[p+1]]
@@ -56,7 +65,7 @@ func newPattern(packed []int16, stages int) *Pattern {
 	}
 	for n := range e.byEmpties {
 		st := StageOf(stages, n)
-		e.byEmpties[n] = (*[fullStride]int16)(e.full[st*fullStride : (st+1)*fullStride])
+		e.byEmpties[n] = (*[stageSize]int16)(e.full[st*stageSize : (st+1)*stageSize])
 	}
 	return e
 }
@@ -76,13 +85,13 @@ func round(s int) int {
 
 // stage returns the full weight table of the stage of a position with this
 // many empties.
-func (e *Pattern) stage(empties int) *[fullStride]int16 {
+func (e *Pattern) stage(empties int) *[stageSize]int16 {
 	return e.byEmpties[empties&63]
 }
 
 // globals returns the weights of the global features of a position and of
 // its move patterns, read from a stage's full table.
-func globals(w *[fullStride]int16, p, o uint64, empties int) int {
+func globals(w *[stageSize]int16, p, o uint64, empties int) int {
 	g := w[fullEdgeMoves-globSize : fullEdgeMoves]
 	mp, mo := bitboard.MovesBoth(p, o)
 	return int(g[globMobP+min(bits.OnesCount64(mp), maxMobility)]) + int(g[globMobO+min(bits.OnesCount64(mo), maxMobility)]) +
@@ -91,7 +100,7 @@ func globals(w *[fullStride]int16, p, o uint64, empties int) int {
 
 // moveScore is the sum of the move patterns' weights of a position with
 // move bitboards mp and mo, read from a stage's full table.
-func moveScore(w *[fullStride]int16, mp, mo uint64) int {
+func moveScore(w *[stageSize]int16, mp, mo uint64) int {
 	e := (*[moveTableSize]int16)(w[fullEdgeMoves:fullCornerMoves])
 	c := (*[moveTableSize]int16)(w[fullCornerMoves:])
 	if playKernel {

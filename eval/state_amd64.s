@@ -87,3 +87,154 @@ placed:
 	CHUNK(160, Y5)
 	VZEROUPPER
 	RET
+
+// func patternSumAVX2(t *[stageSize]int16, idx *[idxLen]uint32) int
+//
+// A gather consumes its mask register, so each takes a copy of the
+// all-ones Y15. Y14 holds 1 in each dword (words 1, 0): VPMADDWD by it
+// turns a dword into its low word sign-extended.
+TEXT ·patternSumAVX2(SB), NOSPLIT, $0-24
+	MOVQ t+0(FP), DI
+	MOVQ idx+8(FP), SI
+	VPCMPEQD Y15, Y15, Y15
+	VPSRLD   $31, Y15, Y14
+	VMOVDQU  0(SI), Y0
+	VMOVDQU  32(SI), Y1
+	VMOVDQU  64(SI), Y2
+	VMOVDQU  96(SI), Y3
+	VMOVDQU  128(SI), Y4
+	VMOVDQU  160(SI), Y5
+	VMOVDQA  Y15, Y6
+	VPGATHERDD Y6, (DI)(Y0*2), Y8
+	VMOVDQA  Y15, Y7
+	VPGATHERDD Y7, (DI)(Y1*2), Y9
+	VMOVDQA  Y15, Y6
+	VPGATHERDD Y6, (DI)(Y2*2), Y10
+	VMOVDQA  Y15, Y7
+	VPGATHERDD Y7, (DI)(Y3*2), Y11
+	VMOVDQA  Y15, Y6
+	VPGATHERDD Y6, (DI)(Y4*2), Y12
+	VMOVDQA  Y15, Y7
+	VPGATHERDD Y7, (DI)(Y5*2), Y13
+	VPXOR    Y0, Y0, Y0
+	VPBLENDD $0xC0, Y0, Y13, Y13 // lanes 46, 47: padding, not instances
+	VPMADDWD Y14, Y8, Y8
+	VPMADDWD Y14, Y9, Y9
+	VPMADDWD Y14, Y10, Y10
+	VPMADDWD Y14, Y11, Y11
+	VPMADDWD Y14, Y12, Y12
+	VPMADDWD Y14, Y13, Y13
+	VPADDD   Y9, Y8, Y8
+	VPADDD   Y11, Y10, Y10
+	VPADDD   Y13, Y12, Y12
+	VPADDD   Y10, Y8, Y8
+	VPADDD   Y12, Y8, Y8
+	VEXTRACTI128 $1, Y8, X9
+	VPADDD   X9, X8, X8
+	VPSHUFD  $0x4E, X8, X9
+	VPADDD   X9, X8, X8
+	VPSHUFD  $0xB1, X8, X9
+	VPADDD   X9, X8, X8
+	VMOVD    X8, AX
+	MOVLQSX  AX, AX
+	VZEROUPPER
+	MOVQ AX, ret+16(FP)
+	RET
+
+// func patternSumAVX512(t *[stageSize]int16, idx *[idxLen]uint32) int
+//
+// The third gather's mask leaves lanes 46 and 47 (padding) at the zero
+// they start from. VPSLLD and VPSRAD sign-extend each dword's low word
+// (VPMADDWD on 512 bits would need AVX-512 BW).
+TEXT ·patternSumAVX512(SB), NOSPLIT, $0-24
+	MOVQ t+0(FP), DI
+	MOVQ idx+8(FP), SI
+	VMOVDQU32 0(SI), Z0
+	VMOVDQU32 64(SI), Z1
+	VMOVDQU32 128(SI), Z2
+	MOVL      $0xFFFF, AX
+	KMOVW     AX, K1
+	KMOVW     AX, K2
+	MOVL      $0x3FFF, AX
+	KMOVW     AX, K3
+	VPXORD    Z5, Z5, Z5
+	VPGATHERDD (DI)(Z0*2), K1, Z3
+	VPGATHERDD (DI)(Z1*2), K2, Z4
+	VPGATHERDD (DI)(Z2*2), K3, Z5
+	VPSLLD    $16, Z3, Z3
+	VPSLLD    $16, Z4, Z4
+	VPSLLD    $16, Z5, Z5
+	VPSRAD    $16, Z3, Z3
+	VPSRAD    $16, Z4, Z4
+	VPSRAD    $16, Z5, Z5
+	VPADDD    Z4, Z3, Z3
+	VPADDD    Z5, Z3, Z3
+	VEXTRACTI64X4 $1, Z3, Y4
+	VPADDD    Y4, Y3, Y3
+	VEXTRACTI128 $1, Y3, X4
+	VPADDD    X4, X3, X3
+	VPSHUFD   $0x4E, X3, X4
+	VPADDD    X4, X3, X3
+	VPSHUFD   $0xB1, X3, X4
+	VPADDD    X4, X3, X3
+	VMOVD     X3, AX
+	MOVLQSX   AX, AX
+	VZEROUPPER
+	MOVQ AX, ret+16(FP)
+	RET
+
+// SETROW512, ADDROW512 and CHUNK512 are SETROW, ADDROW and CHUNK in
+// 16-lane registers: Z0-Z2 sum the flipped rows, Z6 and Z7 are scratch.
+#define SETROW512 \
+	VMOVDQU32 0(R8), Z0 \
+	VMOVDQU32 64(R8), Z1 \
+	VMOVDQU32 128(R8), Z2
+
+#define ADDROW512 \
+	VPADDD 0(R8), Z0, Z0 \
+	VPADDD 64(R8), Z1, Z1 \
+	VPADDD 128(R8), Z2, Z2
+
+#define CHUNK512(off, S) \
+	VMOVDQU32 off(AX), Z6 \
+	VPSUBD    S, Z6, Z7 \
+	VPADDD    Z6, Z6, Z6 \
+	VPADDD    Z6, S, S \
+	VPADDD    off(SI)(R9*1), Z7, Z7 \
+	VPADDD    off(SI)(R10*1), S, S \
+	VMOVDQU32 Z7, off(DI)(R9*1) \
+	VMOVDQU32 S, off(DI)(R10*1)
+
+// func playAVX512(dst, src *[2][idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64, mover uint32)
+TEXT ·playAVX512(SB), NOSPLIT, $0-44
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ delta+16(FP), DX
+	MOVQ sq+24(FP), AX
+	MOVQ flips+32(FP), BX
+	MOVL mover+40(FP), CX
+	NEXTROW
+	SETROW512
+	NEXTROW
+	ADDROW512
+	NEXTROW
+	ADDROW512
+	JZ   placed512
+flip512:
+	NEXTROW
+	ADDROW512
+	JNZ  flip512
+placed512:
+	LEAQ (AX)(AX*2), AX
+	SHLQ $6, AX
+	ADDQ DX, AX
+	MOVL CX, R9
+	ANDL $1, R9
+	SHLL $8, R9
+	MOVL $256, R10
+	SUBL R9, R10
+	CHUNK512(0, Z0)
+	CHUNK512(64, Z1)
+	CHUNK512(128, Z2)
+	VZEROUPPER
+	RET

@@ -208,12 +208,20 @@ func BenchmarkPlayEvaluateStateSearch(b *testing.B) {
 	}
 }
 
-// TestPlayKernel checks the assembly index update against playGo on the
-// moves of random games, both sides to move, in place and into another
-// State.
+// TestPlayKernel checks the assembly index updates (AVX2 and, where the
+// CPU has it, AVX-512) against playGo on the moves of random games, both
+// sides to move, in place and into another State.
 func TestPlayKernel(t *testing.T) {
 	if !playKernel {
 		t.Skip("no AVX2 kernel on this machine")
+	}
+	kernels := map[string]func(dst, src *[2][idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64, mover uint32){
+		"AVX2": playAVX2,
+	}
+	if sumKernel == kernelAVX512 {
+		kernels["AVX-512"] = playAVX512
+	} else {
+		t.Log("no AVX-512 on this machine: playAVX512 not tested")
 	}
 	e := Default()
 	rng := rand.New(rand.NewPCG(5, 13))
@@ -234,13 +242,16 @@ func TestPlayKernel(t *testing.T) {
 			}
 			sq := bitboard.FirstSquare(m)
 			flips := bitboard.Flips(pos.Player, pos.Opponent, sq)
-			var want, got, inPlace State
-			want, inPlace = s, s
+			var want State
 			playGo(&want.idx, &s.idx, int(sq), flips, s.mover&1)
-			playAVX2(&got.idx, &s.idx, &sqDelta, int(sq), flips, uint32(s.mover&1))
-			playAVX2(&inPlace.idx, &inPlace.idx, &sqDelta, int(sq), flips, uint32(s.mover&1))
-			if got.idx != want.idx || inPlace.idx != want.idx {
-				t.Fatalf("%v, mover %d, %s: assembly\n%v\n%v (in place)\nwant %v", pos, s.mover, sq, got.idx, inPlace.idx, want.idx)
+			for name, play := range kernels {
+				var got State
+				inPlace := s
+				play(&got.idx, &s.idx, &sqDelta, int(sq), flips, uint32(s.mover&1))
+				play(&inPlace.idx, &inPlace.idx, &sqDelta, int(sq), flips, uint32(s.mover&1))
+				if got.idx != want.idx || inPlace.idx != want.idx {
+					t.Fatalf("%v, mover %d, %s: %s\n%v\n%v (in place)\nwant %v", pos, s.mover, sq, name, got.idx, inPlace.idx, want.idx)
+				}
 			}
 			e.Play(&s, &s, int(sq), flips)
 			pos = pos.Play(sq)
@@ -248,6 +259,55 @@ func TestPlayKernel(t *testing.T) {
 		}
 	}
 	t.Logf("%d moves", n)
+}
+
+// TestPatternSumKernel checks the assembly weight sums (AVX2 and, where
+// the CPU has it, AVX-512) against patternSumGo: random int16 tables
+// (extremes included, so that a sign extension or an overflow shows),
+// random indexes anywhere in a stage's table with random padding lanes
+// (which must not count), and the indexes of random positions.
+func TestPatternSumKernel(t *testing.T) {
+	if !playKernel {
+		t.Skip("no AVX2 kernel on this machine")
+	}
+	kernels := map[string]func(*[stageSize]int16, *[idxLen]uint32) int{"AVX2": patternSumAVX2}
+	if sumKernel == kernelAVX512 {
+		kernels["AVX-512"] = patternSumAVX512
+	} else {
+		t.Log("no AVX-512 on this machine: patternSumAVX512 not tested")
+	}
+	rng := rand.New(rand.NewPCG(3, 17))
+	w := new([stageSize]int16)
+	for i := range fullStride + 1 {
+		w[i] = int16(rng.IntN(65536) - 32768)
+	}
+	w[0], w[1], w[fullStride-1] = -32768, 32767, -32768
+	check := func(idx *[idxLen]uint32) {
+		want := patternSumGo(w, idx)
+		for name, sum := range kernels {
+			if got := sum(w, idx); got != want {
+				t.Fatalf("indexes %v: %s %d, Go %d", idx, name, got, want)
+			}
+		}
+	}
+	var idx [idxLen]uint32
+	for range 20000 {
+		for n := range idx {
+			idx[n] = uint32(rng.IntN(fullStride))
+		}
+		check(&idx)
+	}
+	for n := range idx[:numInstances] { // every instance at the most negative weight
+		idx[n] = 0
+	}
+	check(&idx)
+	e := Default()
+	for _, pos := range randomPositions(12, 50) {
+		var s State
+		e.Init(&s, pos.Player, pos.Opponent)
+		check(&s.idx[0])
+		check(&s.idx[1])
+	}
 }
 
 // swapDigits returns pattern p's raw index i with digits 1 and 2 swapped:
