@@ -133,6 +133,47 @@ func (e *Pattern) EvaluateState(s *State) int {
 	return round(e.scoreState(s))
 }
 
+// PlayEvaluate returns what EvaluateState would of the State that
+// Play(dst, src, sq, flips) would set, without setting it: the child's
+// side to move reads its indexes from src's other reading plus the placed
+// and flipped squares' changes, which stay in registers on their way to
+// the table reads. A search evaluates most children only to score them
+// (the leaves, the move order), and this skips writing and reading back
+// both readings of a State that no one plays from.
+func (e *Pattern) PlayEvaluate(src *State, sq int, flips uint64) int {
+	p, o := src.P, src.O
+	np, no := o&^flips, p|flips|1<<uint(sq&63)
+	empties := 64 - bits.OnesCount64(np|no)
+	t := e.stage(empties)
+	idx := &src.idx[(src.mover^1)&1]
+	var sum int
+	switch sumKernel {
+	case kernelAVX512:
+		sum = playSumAVX512(t, idx, &sqDelta, sq&63, flips)
+	case kernelAVX2:
+		sum = playSumAVX2(t, idx, &sqDelta, sq&63, flips)
+	default:
+		sum = playSumGo(t, idx, sq, flips)
+	}
+	return round(sum + globals(t, np, no, empties))
+}
+
+// playSumGo is the pattern sum of PlayEvaluate in Go, and the kernels'
+// reference: in the reading of the side not moving the placed square goes
+// 0 -> 2 (+2pw) and the flipped ones 1 -> 2 (+pw) (playGo).
+func playSumGo(t *[stageSize]int16, src *[idxLen]uint32, sq int, flips uint64) int {
+	idx := *src
+	for _, u := range sqUpdates[sq&63] { // &63 drops the bounds check
+		idx[u>>16&(idxLen-1)] += 2 * (u & 0xFFFF)
+	}
+	for f := flips; f != 0; f &= f - 1 {
+		for _, u := range sqUpdates[bits.TrailingZeros64(f)&63] {
+			idx[u>>16&(idxLen-1)] += u & 0xFFFF
+		}
+	}
+	return patternSumGo(t, &idx)
+}
+
 // scoreState is Score from the indexes s carries.
 func (e *Pattern) scoreState(s *State) int {
 	empties := 64 - bits.OnesCount64(s.P|s.O)

@@ -36,6 +36,17 @@ func patternSumAVX2(t *[stageSize]int16, idx *[idxLen]uint32) int
 //go:noescape
 func patternSumAVX512(t *[stageSize]int16, idx *[idxLen]uint32) int
 
+// playSumAVX2 is playSumGo in AVX2: playAVX2's sums of delta rows into
+// the one reading, then patternSumAVX2's gathers from the registers.
+//
+//go:noescape
+func playSumAVX2(t *[stageSize]int16, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64) int
+
+// playSumAVX512 is playSumGo in AVX-512.
+//
+//go:noescape
+func playSumAVX512(t *[stageSize]int16, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64) int
+
 // playKernel is set where playAVX2 runs (bitboard's AVX2 decision, so that
 // OUTFLANK_NOASM turns it off as well).
 var playKernel = bitboard.HasAVX2Kernel()

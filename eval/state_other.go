@@ -35,3 +35,11 @@ func patternSumAVX512(t *[stageSize]int16, idx *[idxLen]uint32) int {
 func moveScoreBMI2(e, c *[moveTableSize]int16, rev *[256]uint8, mp, mo uint64) int {
 	panic("eval: moveScoreBMI2 without amd64")
 }
+
+func playSumAVX2(t *[stageSize]int16, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64) int {
+	panic("eval: playSumAVX2 without amd64")
+}
+
+func playSumAVX512(t *[stageSize]int16, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64) int {
+	panic("eval: playSumAVX512 without amd64")
+}
