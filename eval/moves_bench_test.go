@@ -148,3 +148,47 @@ func BenchmarkPlayKernel(b *testing.B) {
 		})
 	}
 }
+
+// searchMoves returns every move of the positions at 31 empties of
+// randomPositions(12, 200) with its parent's State, as a search's last
+// plies meet them: one stage's tables serve them all.
+func searchMoves(e *Pattern) (parents []*State, sqs []int, flips []uint64) {
+	for _, p := range randomPositions(12, 200) {
+		if p.Empties() != 31 {
+			continue
+		}
+		s := new(State)
+		e.Init(s, p.Player, p.Opponent)
+		for m := p.Moves(); m != 0; m &= m - 1 {
+			sq := bitboard.FirstSquare(m)
+			parents, sqs, flips = append(parents, s), append(sqs, int(sq)), append(flips, bitboard.Flips(p.Player, p.Opponent, sq))
+		}
+	}
+	return parents, sqs, flips
+}
+
+// BenchmarkPlay times Play (the incremental update) on searchMoves.
+func BenchmarkPlay(b *testing.B) {
+	e := Default()
+	parents, sqs, flips := searchMoves(e)
+	var child State
+	for i := 0; b.Loop(); i++ {
+		k := i % len(sqs)
+		e.Play(&child, parents[k], sqs[k], flips[k])
+	}
+}
+
+// BenchmarkPlayEvaluate times PlayEvaluate on searchMoves: a child scored
+// without its State, as the search scores its leaves
+// (BenchmarkPlayEvaluateStateSearch: the same children played, then
+// evaluated).
+func BenchmarkPlayEvaluate(b *testing.B) {
+	e := Default()
+	parents, sqs, flips := searchMoves(e)
+	x := 0
+	for i := 0; b.Loop(); i++ {
+		k := i % len(sqs)
+		x += e.PlayEvaluate(parents[k], sqs[k], flips[k])
+	}
+	_ = x
+}
