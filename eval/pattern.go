@@ -43,7 +43,7 @@ var _ [stageSize - fullStride - 1]struct{} // fullStride < stageSize
 func newPattern(packed []int16, stages int) *Pattern {
 	l := layout
 	e := &Pattern{packed: packed, stages: stages}
-	e.full = newTable(e, stages*stageSize)
+	e.full = newTable(stages * stageSize)
 	for st := 0; st < stages; st++ {
 		src := packed[st*packedStride : (st+1)*packedStride]
 		dst := e.full[st*stageSize : st*stageSize+fullStride]
