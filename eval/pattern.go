@@ -19,8 +19,9 @@ const scaleShift = 7
 type Pattern struct {
 	// full holds, per stage, every raw index of every pattern (mirror
 	// indexes of a symmetric pattern repeat their class's weight), then the
-	// global features and the move patterns (fullStride weights), padded
-	// to stageSize: an evaluation is 61 table reads, no class lookups.
+	// global features and the move patterns (fullStride weights), each
+	// stage at stageStart in its own stageSize-weight page: an evaluation
+	// is 61 table reads, no class lookups.
 	full   []int16
 	packed []int16 // the weights as stored: one per class and stage
 	stages int
@@ -30,23 +31,39 @@ type Pattern struct {
 	byEmpties [64]*[stageSize]int16
 }
 
-// stageSize is the distance between two stages' tables in Pattern.full:
+// stageSize is the distance between two stages' pages in Pattern.full:
 // fullStride rounded up to a power of two. A stage is then 2 MB, one huge
 // page where the kernel gives them (newTable), so that a search at one
 // stage reads through one TLB entry, and an index masked by stageSize-1
 // needs no bounds check. The padding is never read.
 const stageSize = 1 << 20
 
-var _ [stageSize - fullStride - 1]struct{} // fullStride < stageSize
+// Each stage's tables start skewLines cache lines further into their page
+// than the stage before's (modulo the page's slack, so that they always
+// end in it). Were they all at the start of their page, the same weight
+// of two stages would fall in the same set of every cache level (the sets
+// repeat every 64 KB or less), and a child at the next stage would read
+// the weights of its unchanged instances from the very sets its parent
+// did. 235 is odd and puts neighbouring stages 235 sets apart in a
+// 1,024-set L2 and 43 in a 64-set L1, about as main's unaligned stride of
+// fullStride did.
+const (
+	skewLines  = 235
+	slackLines = (stageSize - fullStride) / 32 // 32 int16s a line
+)
+
+// stageStart is the offset in Pattern.full of stage st's tables.
+func stageStart(st int) int { return st*stageSize + st*skewLines%slackLines*32 }
 
 // newPattern expands packed weights (stages*packedStride) into a Pattern.
 func newPattern(packed []int16, stages int) *Pattern {
 	l := layout
 	e := &Pattern{packed: packed, stages: stages}
-	e.full = newTable(stages * stageSize)
+	// The last stage's reads masked by stageSize-1 stay in the slice.
+	e.full = newTable(stageStart(stages-1) + stageSize)
 	for st := 0; st < stages; st++ {
 		src := packed[st*packedStride : (st+1)*packedStride]
-		dst := e.full[st*stageSize : st*stageSize+fullStride]
+		dst := e.full[stageStart(st) : stageStart(st)+fullStride]
 		for p := 0; p < numPatterns; p++ {
 			cls := l.classOf[p]
 			d := dst[l.fullOff[p]:l.fullOff[p+1]]
@@ -65,7 +82,7 @@ func newPattern(packed []int16, stages int) *Pattern {
 	}
 	for n := range e.byEmpties {
 		st := StageOf(stages, n)
-		e.byEmpties[n] = (*[stageSize]int16)(e.full[st*stageSize : (st+1)*stageSize])
+		e.byEmpties[n] = (*[stageSize]int16)(e.full[stageStart(st):])
 	}
 	return e
 }
