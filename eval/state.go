@@ -31,12 +31,13 @@ type State struct {
 const idxLen = 64
 
 // sqUpdates[sq] lists the pattern instances containing square sq, each as
-// instance<<16 | 3^digit (the digit of sq in that instance), for Play.
+// instance<<16 | the power of 3 of sq's digit in that instance's full
+// index (fullIndex: the last square's digit is the lowest), for Play.
 var sqUpdates = func() (t [64][]uint32) {
 	for n, sqs := range layout.instSquares {
 		pw := 1
-		for _, s := range sqs {
-			t[s] = append(t[s], uint32(n)<<16|uint32(pw))
+		for k := len(sqs) - 1; k >= 0; k-- {
+			t[sqs[k]] = append(t[sqs[k]], uint32(n)<<16|uint32(pw))
 			pw *= 3
 		}
 	}
