@@ -78,7 +78,10 @@ func newPattern(packed []int16, stages int) *Pattern {
 		for i := range moveTableSize {
 			dst[fullEdgeMoves+i] = em[edgeMovesClass[i]]
 		}
-		copy(dst[fullCornerMoves:], src[g+globSize+edgeMovesClasses:])
+		cm := src[g+globSize+edgeMovesClasses : g+globSize+edgeMovesClasses+moveTableSize]
+		for i, w := range cm {
+			dst[fullCornerMoves+cornerFull(i)] = w
+		}
 	}
 	for n := range e.byEmpties {
 		st := StageOf(stages, n)
@@ -133,16 +136,28 @@ func moveScoreGo(e, c *[moveTableSize]int16, mp, mo uint64) int {
 	r := outerLines(mp) | outerLines(mo)<<1 // rows 1, 2, 7, 8
 	t := outerLines(bitboard.FlipDiagonal(mp)) | outerLines(bitboard.FlipDiagonal(mo))<<1
 	s0 := int(e[uint16(r)]) + int(e[uint16(r>>48)]) + int(e[uint16(t)]) + int(e[uint16(t>>48)])
-	s1 := int(c[uint16(r&0xFF|r>>8&0xFF00)]) +
-		int(c[uint16(revDigits[uint8(r>>8)])|uint16(revDigits[uint8(r>>24)])<<8]) +
-		int(c[uint16(r>>48&0xFF|r>>24&0xFF00)]) +
-		int(c[uint16(revDigits[uint8(r>>56)])|uint16(revDigits[uint8(r>>40)])<<8])
-	s2 := int(c[uint16(t&0xFF|t>>8&0xFF00)]) +
-		int(c[uint16(revDigits[uint8(t>>8)])|uint16(revDigits[uint8(t>>24)])<<8]) +
-		int(c[uint16(t>>48&0xFF|t>>24&0xFF00)]) +
-		int(c[uint16(revDigits[uint8(t>>56)])|uint16(revDigits[uint8(t>>40)])<<8])
+	// The corner blocks' indexes in cornerFull's order: the inner line's
+	// digits low, the edge's high.
+	s1 := int(c[uint16(r>>16&0xFF|r<<8&0xFF00)]) +
+		int(c[uint16(revDigits[uint8(r>>24)])|uint16(revDigits[uint8(r>>8)])<<8]) +
+		int(c[uint16(r>>32&0xFF|r>>40&0xFF00)]) +
+		int(c[uint16(revDigits[uint8(r>>40)])|uint16(revDigits[uint8(r>>56)])<<8])
+	s2 := int(c[uint16(t>>16&0xFF|t<<8&0xFF00)]) +
+		int(c[uint16(revDigits[uint8(t>>24)])|uint16(revDigits[uint8(t>>8)])<<8]) +
+		int(c[uint16(t>>32&0xFF|t>>40&0xFF00)]) +
+		int(c[uint16(revDigits[uint8(t>>40)])|uint16(revDigits[uint8(t>>56)])<<8])
 	return s0 + s1 + s2
 }
+
+// cornerFull returns the index in the full corner-moves table of the
+// corner block configuration i (moveIndexes: the edge's four squares the
+// low byte, the line beside it the high byte): the two bytes swapped. The
+// inner line's moves change more from one position of a search to the
+// next than the edge's, so its digits low put a node's children's reads in
+// fewer cache lines (in the replay of "Speed" in README.md, 1.96 L1
+// misses an evaluation for the move patterns' 12 reads against 2.20, and
+// 0.11 L2 misses against 0.16).
+func cornerFull(i int) int { return i>>8 | i&0xFF<<8 }
 
 // Score returns the evaluation in 1/Scale of a disc, unrounded and
 // unclamped, for callers that want more resolution than whole discs.
