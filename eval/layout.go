@@ -9,7 +9,8 @@ import (
 // The pattern set, in the style of Logistello and Edax. Each pattern is a
 // list of squares in its anchor orientation (near a1); digit k of an index
 // is the state of squares[k] (0 empty, 1 side to move, 2 opponent), digit 0
-// least significant. Every instance of a pattern on the board is the anchor
+// least significant (the full tables and the State read the digits in
+// reverse order: fullIndex). Every instance of a pattern on the board is the anchor
 // read on the board transformed by one of the 8 symmetries, so all instances
 // share one weight table, and the evaluation of a position equals that of
 // its mirror images by construction.
@@ -127,7 +128,7 @@ func StageRange(stages, st int) (lo, hi int) {
 type layoutT struct {
 	size        [numPatterns]int                // 3^len(squares)
 	instances   [numPatterns][]uint8            // symmetries whose anchor reading is a distinct instance
-	classOf     [numPatterns][]uint32           // raw index -> canonical class
+	classOf     [numPatterns][]uint32           // full-table index (fullIndex) -> canonical class
 	classes     [numPatterns]int                // number of canonical classes
 	fullOff     [numPatterns + 1]int32          // offset of each pattern's table in a full (expanded) stage
 	packOff     [numPatterns + 1]int32          // offset of each pattern's classes in a packed stage
@@ -316,6 +317,14 @@ func buildLayout() *layoutT {
 				l.classOf[p][idx] = l.classOf[p][best]
 			}
 		}
+		// The full tables (and the State's indexes) hold a configuration
+		// at its index with the digits reversed (fullIndex); classes keep
+		// the numbering above, which is the packed weights' order.
+		byFull := make([]uint32, l.size[p])
+		for idx, c := range l.classOf[p] {
+			byFull[fullIndex(idx, len(sqs))] = c
+		}
+		l.classOf[p] = byFull
 		l.fullOff[p+1] = l.fullOff[p] + int32(l.size[p])
 		l.packOff[p+1] = l.packOff[p] + int32(l.classes[p])
 	}
@@ -347,21 +356,44 @@ func layoutHash(stages int) uint32 {
 	return h.Sum32()
 }
 
-// b2t maps a row of up to 11 bits to the base-3 number with the same digits,
-// so that a pattern index is b2t[player bits] + 2*b2t[opponent bits].
-var b2t = func() (t [1 << 11]uint32) {
-	for i := range t {
-		v, p := 0, 1
-		for k := 0; k < 11; k++ {
-			if i>>k&1 != 0 {
-				v += p
-			}
-			p *= 3
+// fullIndex returns the index in a pattern's full table of the
+// configuration whose index (digit k the state of squares[k], digit 0
+// least significant) is idx, for a pattern of n squares: the same digits
+// in reverse order. Each pattern lists its squares from the board's edge
+// inwards, so reversed, the squares nearer the centre, which change most
+// from one position of a search to the next, are the lowest digits, and
+// the weights a node's children read lie in fewer cache lines: replaying 3
+// million evaluations of bench-midgame through a model of this machine's
+// L1 and L2 caches, the pattern reads missed the L1 4.1 times an
+// evaluation against 5.4 in digit order, and the L2 0.26 times against
+// 0.53.
+func fullIndex(idx, n int) int {
+	r := 0
+	for range n {
+		r = 3*r + idx%3
+		idx /= 3
+	}
+	return r
+}
+
+// b2tFull[n] maps a field of n bits (bit k square k of a pattern of n
+// squares) to the base-3 number with those digits in fullIndex's order,
+// so that an index in the full tables is b2tFull[n][player bits] +
+// 2*b2tFull[n][opponent bits]. Patterns have 8, 10 or 11 squares; each
+// table has 2,048 entries so that &2047 drops the bounds checks.
+var b2t8, b2t10, b2t11 = b2tFull(8), b2tFull(10), b2tFull(11)
+
+func b2tFull(n int) *[1 << 11]uint32 {
+	t := new([1 << 11]uint32)
+	for i := range 1 << n {
+		v := 0
+		for k := range n {
+			v = 3*v + i>>k&1
 		}
 		t[i] = uint32(v)
 	}
 	return t
-}()
+}
 
 // Gathers of each pattern's anchor squares into a contiguous bit field, in
 // digit order. Diagonals use the multiply trick: the squares are in distinct
@@ -407,7 +439,7 @@ func symmetries(b uint64) (t [8]uint64) {
 // p (reader 0's discs) and o: each reading is the other with digits 1 and 2
 // swapped, so one gather and two base-3 conversions serve both (&2047 drops
 // the bounds checks; fields are at most 11 bits).
-func both(idx *[2][numInstances]int32, n int, off int32, p, o uint64) {
+func both(idx *[2][numInstances]int32, n int, off int32, b2t *[1 << 11]uint32, p, o uint64) {
 	tp, to := int32(b2t[p&2047]), int32(b2t[o&2047])
 	idx[0][n] = off + tp + 2*to
 	idx[1][n] = off + to + 2*tp
@@ -423,54 +455,54 @@ func indexes(p, o uint64, idx *[2][numInstances]int32) {
 	P, O := symmetries(p), symmetries(o)
 	f := &layout.fullOff
 	off := f[patCorner3x3]
-	both(idx, 0, off, gatherCorner3x3(P[0]), gatherCorner3x3(O[0]))
-	both(idx, 1, off, gatherCorner3x3(P[1]), gatherCorner3x3(O[1]))
-	both(idx, 2, off, gatherCorner3x3(P[2]), gatherCorner3x3(O[2]))
-	both(idx, 3, off, gatherCorner3x3(P[3]), gatherCorner3x3(O[3]))
+	both(idx, 0, off, b2t11, gatherCorner3x3(P[0]), gatherCorner3x3(O[0]))
+	both(idx, 1, off, b2t11, gatherCorner3x3(P[1]), gatherCorner3x3(O[1]))
+	both(idx, 2, off, b2t11, gatherCorner3x3(P[2]), gatherCorner3x3(O[2]))
+	both(idx, 3, off, b2t11, gatherCorner3x3(P[3]), gatherCorner3x3(O[3]))
 	off = f[patCorner2x5]
-	both(idx, 4, off, gatherCorner2x5(P[0]), gatherCorner2x5(O[0]))
-	both(idx, 5, off, gatherCorner2x5(P[1]), gatherCorner2x5(O[1]))
-	both(idx, 6, off, gatherCorner2x5(P[2]), gatherCorner2x5(O[2]))
-	both(idx, 7, off, gatherCorner2x5(P[3]), gatherCorner2x5(O[3]))
-	both(idx, 8, off, gatherCorner2x5(P[4]), gatherCorner2x5(O[4]))
-	both(idx, 9, off, gatherCorner2x5(P[5]), gatherCorner2x5(O[5]))
-	both(idx, 10, off, gatherCorner2x5(P[6]), gatherCorner2x5(O[6]))
-	both(idx, 11, off, gatherCorner2x5(P[7]), gatherCorner2x5(O[7]))
+	both(idx, 4, off, b2t10, gatherCorner2x5(P[0]), gatherCorner2x5(O[0]))
+	both(idx, 5, off, b2t10, gatherCorner2x5(P[1]), gatherCorner2x5(O[1]))
+	both(idx, 6, off, b2t10, gatherCorner2x5(P[2]), gatherCorner2x5(O[2]))
+	both(idx, 7, off, b2t10, gatherCorner2x5(P[3]), gatherCorner2x5(O[3]))
+	both(idx, 8, off, b2t10, gatherCorner2x5(P[4]), gatherCorner2x5(O[4]))
+	both(idx, 9, off, b2t10, gatherCorner2x5(P[5]), gatherCorner2x5(O[5]))
+	both(idx, 10, off, b2t10, gatherCorner2x5(P[6]), gatherCorner2x5(O[6]))
+	both(idx, 11, off, b2t10, gatherCorner2x5(P[7]), gatherCorner2x5(O[7]))
 	off = f[patEdgeX]
-	both(idx, 12, off, gatherEdgeX(P[0]), gatherEdgeX(O[0]))
-	both(idx, 13, off, gatherEdgeX(P[2]), gatherEdgeX(O[2]))
-	both(idx, 14, off, gatherEdgeX(P[4]), gatherEdgeX(O[4]))
-	both(idx, 15, off, gatherEdgeX(P[5]), gatherEdgeX(O[5]))
+	both(idx, 12, off, b2t10, gatherEdgeX(P[0]), gatherEdgeX(O[0]))
+	both(idx, 13, off, b2t10, gatherEdgeX(P[2]), gatherEdgeX(O[2]))
+	both(idx, 14, off, b2t10, gatherEdgeX(P[4]), gatherEdgeX(O[4]))
+	both(idx, 15, off, b2t10, gatherEdgeX(P[5]), gatherEdgeX(O[5]))
 	n := 16
 	for k, sh := range [3]uint{8, 16, 24} { // rows 2, 3, 4 and their mirrors
 		off = f[patRow2+k]
-		both(idx, n, off, P[0]>>sh&0xFF, O[0]>>sh&0xFF)
-		both(idx, n+1, off, P[2]>>sh&0xFF, O[2]>>sh&0xFF)
-		both(idx, n+2, off, P[4]>>sh&0xFF, O[4]>>sh&0xFF)
-		both(idx, n+3, off, P[5]>>sh&0xFF, O[5]>>sh&0xFF)
+		both(idx, n, off, b2t8, P[0]>>sh&0xFF, O[0]>>sh&0xFF)
+		both(idx, n+1, off, b2t8, P[2]>>sh&0xFF, O[2]>>sh&0xFF)
+		both(idx, n+2, off, b2t8, P[4]>>sh&0xFF, O[4]>>sh&0xFF)
+		both(idx, n+3, off, b2t8, P[5]>>sh&0xFF, O[5]>>sh&0xFF)
 		n += 4
 	}
 	off = f[patDiag8]
-	both(idx, 28, off, gatherDiag8(P[0]), gatherDiag8(O[0]))
-	both(idx, 29, off, gatherDiag8(P[1]), gatherDiag8(O[1]))
+	both(idx, 28, off, b2t8, gatherDiag8(P[0]), gatherDiag8(O[0]))
+	both(idx, 29, off, b2t8, gatherDiag8(P[1]), gatherDiag8(O[1]))
 	off = f[patDiag74]
-	both(idx, 30, off, gatherDiag74(P[0]), gatherDiag74(O[0]))
-	both(idx, 31, off, gatherDiag74(P[1]), gatherDiag74(O[1]))
-	both(idx, 32, off, gatherDiag74(P[2]), gatherDiag74(O[2]))
-	both(idx, 33, off, gatherDiag74(P[3]), gatherDiag74(O[3]))
+	both(idx, 30, off, b2t11, gatherDiag74(P[0]), gatherDiag74(O[0]))
+	both(idx, 31, off, b2t11, gatherDiag74(P[1]), gatherDiag74(O[1]))
+	both(idx, 32, off, b2t11, gatherDiag74(P[2]), gatherDiag74(O[2]))
+	both(idx, 33, off, b2t11, gatherDiag74(P[3]), gatherDiag74(O[3]))
 	off = f[patDiag65]
-	both(idx, 34, off, gatherDiag65(P[0]), gatherDiag65(O[0]))
-	both(idx, 35, off, gatherDiag65(P[1]), gatherDiag65(O[1]))
-	both(idx, 36, off, gatherDiag65(P[2]), gatherDiag65(O[2]))
-	both(idx, 37, off, gatherDiag65(P[3]), gatherDiag65(O[3]))
+	both(idx, 34, off, b2t11, gatherDiag65(P[0]), gatherDiag65(O[0]))
+	both(idx, 35, off, b2t11, gatherDiag65(P[1]), gatherDiag65(O[1]))
+	both(idx, 36, off, b2t11, gatherDiag65(P[2]), gatherDiag65(O[2]))
+	both(idx, 37, off, b2t11, gatherDiag65(P[3]), gatherDiag65(O[3]))
 	off = f[patCross]
-	both(idx, 38, off, gatherCross(P[0]), gatherCross(O[0]))
-	both(idx, 39, off, gatherCross(P[1]), gatherCross(O[1]))
-	both(idx, 40, off, gatherCross(P[2]), gatherCross(O[2]))
-	both(idx, 41, off, gatherCross(P[3]), gatherCross(O[3]))
+	both(idx, 38, off, b2t10, gatherCross(P[0]), gatherCross(O[0]))
+	both(idx, 39, off, b2t10, gatherCross(P[1]), gatherCross(O[1]))
+	both(idx, 40, off, b2t10, gatherCross(P[2]), gatherCross(O[2]))
+	both(idx, 41, off, b2t10, gatherCross(P[3]), gatherCross(O[3]))
 	off = f[patEdgeBlock]
-	both(idx, 42, off, gatherEdgeBlock(P[0]), gatherEdgeBlock(O[0]))
-	both(idx, 43, off, gatherEdgeBlock(P[2]), gatherEdgeBlock(O[2]))
-	both(idx, 44, off, gatherEdgeBlock(P[4]), gatherEdgeBlock(O[4]))
-	both(idx, 45, off, gatherEdgeBlock(P[5]), gatherEdgeBlock(O[5]))
+	both(idx, 42, off, b2t10, gatherEdgeBlock(P[0]), gatherEdgeBlock(O[0]))
+	both(idx, 43, off, b2t10, gatherEdgeBlock(P[2]), gatherEdgeBlock(O[2]))
+	both(idx, 44, off, b2t10, gatherEdgeBlock(P[4]), gatherEdgeBlock(O[4]))
+	both(idx, 45, off, b2t10, gatherEdgeBlock(P[5]), gatherEdgeBlock(O[5]))
 }

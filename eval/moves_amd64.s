@@ -41,25 +41,27 @@
 	MOVWQSX (DI)(R10*2), R11 \
 	ADDQ    R11, AX
 
-// BLOCKS(X): AX += the corner table (SI) at X's four corner blocks: the
-// low halves of fields 0 and 1, the reversed (table at DX) high halves of
-// fields 0 and 1, the low halves of fields 3 and 2, the reversed high
-// halves of fields 3 and 2 (moveScoreGo, in the same order).
+// BLOCKS(X): AX += the corner table (SI) at X's four corner blocks, each
+// index in cornerFull's order (the inner line's half low): the low halves
+// of fields 1 and 0, the reversed (table at DX) high halves of fields 1
+// and 0, the low halves of fields 2 and 3, the reversed high halves of
+// fields 2 and 3 (moveScoreGo, in the same order).
 #define BLOCKS(X) \
 	MOVQ    X, R10 \
+	SHRQ    $16, R10 \
 	ANDQ    $0xFF, R10 \
 	MOVQ    X, R11 \
-	SHRQ    $8, R11 \
+	SHLQ    $8, R11 \
 	ANDQ    $0xFF00, R11 \
 	ORQ     R11, R10 \
 	MOVWQSX (SI)(R10*2), R11 \
 	ADDQ    R11, AX \
 	MOVQ    X, R10 \
-	SHRQ    $8, R10 \
+	SHRQ    $24, R10 \
 	MOVBQZX R10, R10 \
 	MOVBQZX (DX)(R10*1), R10 \
 	MOVQ    X, R11 \
-	SHRQ    $24, R11 \
+	SHRQ    $8, R11 \
 	MOVBQZX R11, R11 \
 	MOVBQZX (DX)(R11*1), R11 \
 	SHLQ    $8, R11 \
@@ -67,20 +69,20 @@
 	MOVWQSX (SI)(R10*2), R11 \
 	ADDQ    R11, AX \
 	MOVQ    X, R10 \
-	SHRQ    $48, R10 \
+	SHRQ    $32, R10 \
 	MOVBQZX R10, R10 \
 	MOVQ    X, R11 \
-	SHRQ    $24, R11 \
+	SHRQ    $40, R11 \
 	ANDQ    $0xFF00, R11 \
 	ORQ     R11, R10 \
 	MOVWQSX (SI)(R10*2), R11 \
 	ADDQ    R11, AX \
 	MOVQ    X, R10 \
-	SHRQ    $56, R10 \
+	SHRQ    $40, R10 \
+	MOVBQZX R10, R10 \
 	MOVBQZX (DX)(R10*1), R10 \
 	MOVQ    X, R11 \
-	SHRQ    $40, R11 \
-	MOVBQZX R11, R11 \
+	SHRQ    $56, R11 \
 	MOVBQZX (DX)(R11*1), R11 \
 	SHLQ    $8, R11 \
 	ORQ     R11, R10 \

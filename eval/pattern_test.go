@@ -51,11 +51,13 @@ func randomWeights(t testing.TB, seed uint64) *Pattern {
 	return e
 }
 
-// naiveIndexes reads each instance square by square from the square lists.
+// naiveIndexes reads each instance square by square from the square lists,
+// as the full tables number it: the last square's digit lowest.
 func naiveIndexes(p, o uint64) (idx [numInstances]int32) {
 	for n, sqs := range layout.instSquares {
 		v, w := 0, 1
-		for _, sq := range sqs {
+		for k := len(sqs) - 1; k >= 0; k-- {
+			sq := sqs[k]
 			switch {
 			case p&sq.Bit() != 0:
 				v += w
@@ -67,6 +69,27 @@ func naiveIndexes(p, o uint64) (idx [numInstances]int32) {
 		idx[n] = layout.fullOff[layout.instOf[n]] + int32(v)
 	}
 	return idx
+}
+
+// fullIndex reverses the digits: a bijection on each pattern length's
+// indexes, its own inverse, with known values.
+func TestFullIndex(t *testing.T) {
+	for _, n := range []int{8, 10, 11} {
+		seen := make([]bool, pow3(n))
+		for i := range seen {
+			j := fullIndex(i, n)
+			if seen[j] || fullIndex(j, n) != i {
+				t.Fatalf("%d squares: fullIndex(%d) = %d is not a reversal", n, i, j)
+			}
+			seen[j] = true
+		}
+	}
+	if got := fullIndex(1, 8); got != 2187 { // digit 0 becomes digit 7
+		t.Errorf("fullIndex(1, 8) = %d, want 3^7", got)
+	}
+	if got := fullIndex(2*3+1*9, 10); got != 2*6561+1*2187 { // digits 1, 2 -> 8, 7
+		t.Errorf("fullIndex(15, 10) = %d, want %d", got, 2*6561+2187)
+	}
 }
 
 func TestIndexesMatchNaive(t *testing.T) {

@@ -31,12 +31,13 @@ type State struct {
 const idxLen = 64
 
 // sqUpdates[sq] lists the pattern instances containing square sq, each as
-// instance<<16 | 3^digit (the digit of sq in that instance), for Play.
+// instance<<16 | the power of 3 of sq's digit in that instance's full
+// index (fullIndex: the last square's digit is the lowest), for Play.
 var sqUpdates = func() (t [64][]uint32) {
 	for n, sqs := range layout.instSquares {
 		pw := 1
-		for _, s := range sqs {
-			t[s] = append(t[s], uint32(n)<<16|uint32(pw))
+		for k := len(sqs) - 1; k >= 0; k-- {
+			t[sqs[k]] = append(t[sqs[k]], uint32(n)<<16|uint32(pw))
 			pw *= 3
 		}
 	}
@@ -64,9 +65,12 @@ func (e *Pattern) Init(s *State, player, opponent uint64) {
 func (e *Pattern) Play(dst, src *State, sq int, flips uint64) {
 	p, o := src.P, src.O
 	m := src.mover & 1
-	if playKernel {
+	switch sumKernel {
+	case kernelAVX512:
+		playAVX512(&dst.idx, &src.idx, &sqDelta, sq&63, flips, uint32(m))
+	case kernelAVX2:
 		playAVX2(&dst.idx, &src.idx, &sqDelta, sq&63, flips, uint32(m))
-	} else {
+	default:
 		playGo(&dst.idx, &src.idx, sq, flips, m)
 	}
 	dst.P, dst.O = o&^flips, p|flips|1<<uint(sq&63)
@@ -130,30 +134,89 @@ func (e *Pattern) EvaluateState(s *State) int {
 	return round(e.scoreState(s))
 }
 
-// The sums below name instances 0 to 45: a change of the pattern set must
-// change them too.
-var _ [numInstances - 46]struct{}
-var _ [46 - numInstances]struct{}
+// PlayEvaluate returns what EvaluateState would of the State that
+// Play(dst, src, sq, flips) would set, without setting it: the child's
+// side to move reads its indexes from src's other reading plus the placed
+// and flipped squares' changes, which stay in registers on their way to
+// the table reads. A search evaluates most children only to score them
+// (the leaves, the move order), and this skips writing and reading back
+// both readings of a State that no one plays from.
+func (e *Pattern) PlayEvaluate(src *State, sq int, flips uint64) int {
+	p, o := src.P, src.O
+	np, no := o&^flips, p|flips|1<<uint(sq&63)
+	empties := 64 - bits.OnesCount64(np|no)
+	t := e.stage(empties)
+	idx := &src.idx[(src.mover^1)&1]
+	var sum int
+	switch sumKernel {
+	case kernelAVX512:
+		sum = playSumAVX512(t, idx, &sqDelta, sq&63, flips)
+	case kernelAVX2:
+		sum = playSumAVX2(t, idx, &sqDelta, sq&63, flips)
+	default:
+		sum = playSumGo(t, idx, sq, flips)
+	}
+	return round(sum + globals(t, np, no, empties))
+}
+
+// playSumGo is the pattern sum of PlayEvaluate in Go, and the kernels'
+// reference: in the reading of the side not moving the placed square goes
+// 0 -> 2 (+2pw) and the flipped ones 1 -> 2 (+pw) (playGo).
+func playSumGo(t *[stageSize]int16, src *[idxLen]uint32, sq int, flips uint64) int {
+	idx := *src
+	for _, u := range sqUpdates[sq&63] { // &63 drops the bounds check
+		idx[u>>16&(idxLen-1)] += 2 * (u & 0xFFFF)
+	}
+	for f := flips; f != 0; f &= f - 1 {
+		for _, u := range sqUpdates[bits.TrailingZeros64(f)&63] {
+			idx[u>>16&(idxLen-1)] += u & 0xFFFF
+		}
+	}
+	return patternSumGo(t, &idx)
+}
 
 // scoreState is Score from the indexes s carries.
 func (e *Pattern) scoreState(s *State) int {
 	empties := 64 - bits.OnesCount64(s.P|s.O)
 	t := e.stage(empties)
-	// Every instance written out, in four independent sums: no loop
-	// overhead, and no loop exit for the branch predictor to miss at
-	// every evaluation (valgrind's branch simulation counted one).
-	idx := &s.idx[s.mover&1]
-	s0 := int(t[idx[0]]) + int(t[idx[1]]) + int(t[idx[2]]) + int(t[idx[3]]) +
-		int(t[idx[4]]) + int(t[idx[5]]) + int(t[idx[6]]) + int(t[idx[7]]) +
-		int(t[idx[8]]) + int(t[idx[9]]) + int(t[idx[10]]) + int(t[idx[11]])
-	s1 := int(t[idx[12]]) + int(t[idx[13]]) + int(t[idx[14]]) + int(t[idx[15]]) +
-		int(t[idx[16]]) + int(t[idx[17]]) + int(t[idx[18]]) + int(t[idx[19]]) +
-		int(t[idx[20]]) + int(t[idx[21]]) + int(t[idx[22]]) + int(t[idx[23]])
-	s2 := int(t[idx[24]]) + int(t[idx[25]]) + int(t[idx[26]]) + int(t[idx[27]]) +
-		int(t[idx[28]]) + int(t[idx[29]]) + int(t[idx[30]]) + int(t[idx[31]]) +
-		int(t[idx[32]]) + int(t[idx[33]]) + int(t[idx[34]]) + int(t[idx[35]])
-	s3 := int(t[idx[36]]) + int(t[idx[37]]) + int(t[idx[38]]) + int(t[idx[39]]) +
-		int(t[idx[40]]) + int(t[idx[41]]) + int(t[idx[42]]) + int(t[idx[43]]) +
-		int(t[idx[44]]) + int(t[idx[45]])
-	return s0 + s1 + s2 + s3 + globals(t, s.P, s.O, empties)
+	return patternSum(t, &s.idx[s.mover&1]) + globals(t, s.P, s.O, empties)
+}
+
+// patternSum returns the sum of the pattern weights of one reading's
+// indexes, in the fastest form the CPU runs.
+func patternSum(t *[stageSize]int16, idx *[idxLen]uint32) int {
+	switch sumKernel {
+	case kernelAVX512:
+		return patternSumAVX512(t, idx)
+	case kernelAVX2:
+		return patternSumAVX2(t, idx)
+	}
+	return patternSumGo(t, idx)
+}
+
+// The sums below name instances 0 to 45: a change of the pattern set must
+// change them too.
+var _ [numInstances - 46]struct{}
+var _ [46 - numInstances]struct{}
+
+// patternSumGo is patternSum in Go, and the kernels' reference. Every
+// instance is written out, in four independent sums: no loop overhead,
+// and no loop exit for the branch predictor to miss at every evaluation
+// (valgrind's branch simulation counted one). The mask by stageSize-1
+// drops each read's bounds check (an index is always below fullStride).
+func patternSumGo(t *[stageSize]int16, idx *[idxLen]uint32) int {
+	const m = stageSize - 1
+	s0 := int(t[idx[0]&m]) + int(t[idx[1]&m]) + int(t[idx[2]&m]) + int(t[idx[3]&m]) +
+		int(t[idx[4]&m]) + int(t[idx[5]&m]) + int(t[idx[6]&m]) + int(t[idx[7]&m]) +
+		int(t[idx[8]&m]) + int(t[idx[9]&m]) + int(t[idx[10]&m]) + int(t[idx[11]&m])
+	s1 := int(t[idx[12]&m]) + int(t[idx[13]&m]) + int(t[idx[14]&m]) + int(t[idx[15]&m]) +
+		int(t[idx[16]&m]) + int(t[idx[17]&m]) + int(t[idx[18]&m]) + int(t[idx[19]&m]) +
+		int(t[idx[20]&m]) + int(t[idx[21]&m]) + int(t[idx[22]&m]) + int(t[idx[23]&m])
+	s2 := int(t[idx[24]&m]) + int(t[idx[25]&m]) + int(t[idx[26]&m]) + int(t[idx[27]&m]) +
+		int(t[idx[28]&m]) + int(t[idx[29]&m]) + int(t[idx[30]&m]) + int(t[idx[31]&m]) +
+		int(t[idx[32]&m]) + int(t[idx[33]&m]) + int(t[idx[34]&m]) + int(t[idx[35]&m])
+	s3 := int(t[idx[36]&m]) + int(t[idx[37]&m]) + int(t[idx[38]&m]) + int(t[idx[39]&m]) +
+		int(t[idx[40]&m]) + int(t[idx[41]&m]) + int(t[idx[42]&m]) + int(t[idx[43]&m]) +
+		int(t[idx[44]&m]) + int(t[idx[45]&m])
+	return s0 + s1 + s2 + s3
 }

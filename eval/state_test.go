@@ -10,8 +10,9 @@ import (
 
 // playRandomGame plays a game from the start by moves drawn from rng,
 // carrying a State along with Play and Pass, and checks at every position
-// that the State's indexes equal a fresh Init's and that EvaluateState
-// equals Evaluate and Score.
+// that the State's indexes equal a fresh Init's, that EvaluateState
+// equals Evaluate and Score, and that PlayEvaluate of every move equals
+// Evaluate of the child.
 func playRandomGame(t *testing.T, e *Pattern, rng *rand.Rand) {
 	t.Helper()
 	pos := bitboard.Start()
@@ -33,6 +34,14 @@ func playRandomGame(t *testing.T, e *Pattern, rng *rand.Rand) {
 			return
 		}
 		m := pos.Moves()
+		for mm := m; mm != 0; mm &= mm - 1 { // every child, by PlayEvaluate
+			x := bitboard.FirstSquare(mm)
+			f := bitboard.Flips(pos.Player, pos.Opponent, x)
+			c := pos.Play(x)
+			if got, want := e.PlayEvaluate(&s, int(x), f), e.Evaluate(c.Player, c.Opponent); got != want {
+				t.Fatalf("ply %d, %v, %s: PlayEvaluate %d, Evaluate of the child %d", ply, pos, x, got, want)
+			}
+		}
 		if m == 0 {
 			pos = pos.Pass()
 			if rng.IntN(2) == 0 { // both the in-place and the copying forms
@@ -208,12 +217,20 @@ func BenchmarkPlayEvaluateStateSearch(b *testing.B) {
 	}
 }
 
-// TestPlayKernel checks the assembly index update against playGo on the
-// moves of random games, both sides to move, in place and into another
-// State.
+// TestPlayKernel checks the assembly index updates (AVX2 and, where the
+// CPU has it, AVX-512) against playGo on the moves of random games, both
+// sides to move, in place and into another State.
 func TestPlayKernel(t *testing.T) {
 	if !playKernel {
 		t.Skip("no AVX2 kernel on this machine")
+	}
+	kernels := map[string]func(dst, src *[2][idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64, mover uint32){
+		"AVX2": playAVX2,
+	}
+	if sumKernel == kernelAVX512 {
+		kernels["AVX-512"] = playAVX512
+	} else {
+		t.Log("no AVX-512 on this machine: playAVX512 not tested")
 	}
 	e := Default()
 	rng := rand.New(rand.NewPCG(5, 13))
@@ -234,13 +251,16 @@ func TestPlayKernel(t *testing.T) {
 			}
 			sq := bitboard.FirstSquare(m)
 			flips := bitboard.Flips(pos.Player, pos.Opponent, sq)
-			var want, got, inPlace State
-			want, inPlace = s, s
+			var want State
 			playGo(&want.idx, &s.idx, int(sq), flips, s.mover&1)
-			playAVX2(&got.idx, &s.idx, &sqDelta, int(sq), flips, uint32(s.mover&1))
-			playAVX2(&inPlace.idx, &inPlace.idx, &sqDelta, int(sq), flips, uint32(s.mover&1))
-			if got.idx != want.idx || inPlace.idx != want.idx {
-				t.Fatalf("%v, mover %d, %s: assembly\n%v\n%v (in place)\nwant %v", pos, s.mover, sq, got.idx, inPlace.idx, want.idx)
+			for name, play := range kernels {
+				var got State
+				inPlace := s
+				play(&got.idx, &s.idx, &sqDelta, int(sq), flips, uint32(s.mover&1))
+				play(&inPlace.idx, &inPlace.idx, &sqDelta, int(sq), flips, uint32(s.mover&1))
+				if got.idx != want.idx || inPlace.idx != want.idx {
+					t.Fatalf("%v, mover %d, %s: %s\n%v\n%v (in place)\nwant %v", pos, s.mover, sq, name, got.idx, inPlace.idx, want.idx)
+				}
 			}
 			e.Play(&s, &s, int(sq), flips)
 			pos = pos.Play(sq)
@@ -248,6 +268,116 @@ func TestPlayKernel(t *testing.T) {
 		}
 	}
 	t.Logf("%d moves", n)
+}
+
+// TestPatternSumKernel checks the assembly weight sums (AVX2 and, where
+// the CPU has it, AVX-512) against patternSumGo: random int16 tables
+// (extremes included, so that a sign extension or an overflow shows),
+// random indexes anywhere in a stage's table with random padding lanes
+// (which must not count), and the indexes of random positions.
+func TestPatternSumKernel(t *testing.T) {
+	if !playKernel {
+		t.Skip("no AVX2 kernel on this machine")
+	}
+	kernels := map[string]func(*[stageSize]int16, *[idxLen]uint32) int{"AVX2": patternSumAVX2}
+	if sumKernel == kernelAVX512 {
+		kernels["AVX-512"] = patternSumAVX512
+	} else {
+		t.Log("no AVX-512 on this machine: patternSumAVX512 not tested")
+	}
+	rng := rand.New(rand.NewPCG(3, 17))
+	w := new([stageSize]int16)
+	for i := range fullStride + 1 {
+		w[i] = int16(rng.IntN(65536) - 32768)
+	}
+	w[0], w[1], w[fullStride-1] = -32768, 32767, -32768
+	check := func(idx *[idxLen]uint32) {
+		want := patternSumGo(w, idx)
+		for name, sum := range kernels {
+			if got := sum(w, idx); got != want {
+				t.Fatalf("indexes %v: %s %d, Go %d", idx, name, got, want)
+			}
+		}
+	}
+	var idx [idxLen]uint32
+	for range 20000 {
+		for n := range idx {
+			idx[n] = uint32(rng.IntN(fullStride))
+		}
+		check(&idx)
+	}
+	for n := range idx[:numInstances] { // every instance at the most negative weight
+		idx[n] = 0
+	}
+	check(&idx)
+	e := Default()
+	for _, pos := range randomPositions(12, 50) {
+		var s State
+		e.Init(&s, pos.Player, pos.Opponent)
+		check(&s.idx[0])
+		check(&s.idx[1])
+	}
+}
+
+// TestPlaySumKernel checks the assembly PlayEvaluate sums (AVX2 and,
+// where the CPU has it, AVX-512) against playSumGo on every move of the
+// positions of random games, both readings, with the embedded weights'
+// stage and a random table with extreme weights.
+func TestPlaySumKernel(t *testing.T) {
+	if !playKernel {
+		t.Skip("no AVX2 kernel on this machine")
+	}
+	kernels := map[string]func(*[stageSize]int16, *[idxLen]uint32, *[65][deltaLanes]uint32, int, uint64) int{
+		"AVX2": playSumAVX2,
+	}
+	if sumKernel == kernelAVX512 {
+		kernels["AVX-512"] = playSumAVX512
+	} else {
+		t.Log("no AVX-512 on this machine: playSumAVX512 not tested")
+	}
+	rng := rand.New(rand.NewPCG(4, 11))
+	w := new([stageSize]int16)
+	for i := range fullStride + 1 {
+		w[i] = int16(rng.IntN(65536) - 32768)
+	}
+	w[0], w[fullStride-1] = -32768, 32767
+	e := Default()
+	n := 0
+	for g := 0; g < 60; g++ {
+		pos := bitboard.Start()
+		var s State
+		e.Init(&s, pos.Player, pos.Opponent)
+		for !pos.GameOver() {
+			m := pos.Moves()
+			if m == 0 {
+				pos = pos.Pass()
+				e.Pass(&s, &s)
+				continue
+			}
+			for mm := m; mm != 0; mm &= mm - 1 {
+				x := bitboard.FirstSquare(mm)
+				f := bitboard.Flips(pos.Player, pos.Opponent, x)
+				for r := range 2 {
+					for _, tab := range []*[stageSize]int16{w, e.stage(pos.Empties() - 1)} {
+						want := playSumGo(tab, &s.idx[r], int(x), f)
+						for name, sum := range kernels {
+							if got := sum(tab, &s.idx[r], &sqDelta, int(x), f); got != want {
+								t.Fatalf("%v, %s, reading %d: %s %d, Go %d", pos, x, r, name, got, want)
+							}
+						}
+						n++
+					}
+				}
+			}
+			for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
+				m &= m - 1
+			}
+			sq := bitboard.FirstSquare(m)
+			e.Play(&s, &s, int(sq), bitboard.Flips(pos.Player, pos.Opponent, sq))
+			pos = pos.Play(sq)
+		}
+	}
+	t.Logf("%d sums", n)
 }
 
 // swapDigits returns pattern p's raw index i with digits 1 and 2 swapped:

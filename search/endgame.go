@@ -605,8 +605,7 @@ func (s *searcher) startEvalOrder(p, o uint64, empties int) {
 // x (flipping f) of the node with the given empties, whose state
 // startEvalOrder set.
 func (s *searcher) evalOrderValue(empties, x int, f uint64) int32 {
-	s.ie.Play(&s.endEvalChild, &s.endEvals[empties&63], x, f)
-	return int32(-s.ie.EvaluateState(&s.endEvalChild)) * int32(endOrderEvalWeight)
+	return int32(-s.ie.PlayEvaluate(&s.endEvals[empties&63], x, f)) * int32(endOrderEvalWeight)
 }
 
 // scoreWindow narrows the window (alpha, beta) of an exact search to the

@@ -30,6 +30,7 @@ func (s *searcher) initEval() {
 	if s.states == nil {
 		s.states = make([]eval.State, numSlots)
 		s.ie = incremental(s.ev)
+		s.evals = new(evalCache)
 	}
 }
 
@@ -65,7 +66,7 @@ func (s *searcher) midState(slot, alpha, beta, depth int, moves uint64) int {
 		s.poll()
 	}
 	if depth <= 0 {
-		return s.ie.EvaluateState(st)
+		return s.evaluate(st)
 	}
 	if moves == 0 {
 		om := bitboard.Moves(o, p)
@@ -76,7 +77,7 @@ func (s *searcher) midState(slot, alpha, beta, depth int, moves uint64) int {
 		return -s.midState(passSlot(empties), -beta, -alpha, depth, om)
 	}
 	if depth == 1 {
-		return s.mid1(slot, moveSlot(empties), moves, beta)
+		return s.mid1(slot, moves, beta)
 	}
 	key := tt.Key(p, o)
 	ttMove := -1
@@ -135,8 +136,7 @@ func (s *searcher) midMoves(slot, next int, moves uint64, ttMove, alpha, beta, d
 		np, no := o&^f, p|f|sqBit(x)
 		val := midFastestFirst(r, np, no) + midSquareBonus[x&63]
 		if evalOrder {
-			s.ie.Play(child, st, x, f)
-			val += int32(-s.ie.EvaluateState(child)) << midOrderEvalShift
+			val += int32(-s.playEvaluate(st, x, f)) << midOrderEvalShift
 		}
 		l.ms[l.n] = move{flips: f, val: val, sq: int8(x)}
 		l.n++
@@ -201,16 +201,15 @@ func midFastestFirst(m, np, no uint64) int32 {
 // first that reaches beta. Corners are tried first and X and C squares
 // last, so that the move that reaches beta, if any, tends to come early:
 // this took 7-11% of the nodes (evaluations) off the midgame benchmark.
-func (s *searcher) mid1(slot, next int, moves uint64, beta int) int {
-	st, child := &s.states[slot], &s.states[next]
+func (s *searcher) mid1(slot int, moves uint64, beta int) int {
+	st := &s.states[slot]
 	p, o := st.P, st.O
 	best := -inf
 	for _, tier := range [...]uint64{cornerMask, ^(cornerMask | xcMask), xcMask} {
 		for mm := moves & tier; mm != 0; mm &= mm - 1 {
 			x := bits.TrailingZeros64(mm)
-			s.ie.Play(child, st, x, flips(p, o, x))
 			s.nodes++
-			if v := -s.ie.EvaluateState(child); v > best {
+			if v := -s.playEvaluate(st, x, flips(p, o, x)); v > best {
 				best = v
 				if v >= beta {
 					return best

@@ -82,7 +82,7 @@ func (s *searcher) probCut(slot, alpha, beta, depth, empties int, moves uint64) 
 		// loses cost.
 		_, _, sigma0 := mpcModel(empties, 0, depth)
 		gate := selectivityLevels[s.sel].t * (sigma0 + sigma) / 2 * float64(mpcEvalGatePercent) / 100
-		pred := a*float64(s.ie.EvaluateState(&s.states[slot])) + b
+		pred := a*float64(s.evaluate(&s.states[slot])) + b
 		tryHigh, tryLow = pred >= float64(beta)-gate, pred <= float64(alpha)+gate
 		if !tryHigh && !tryLow {
 			return 0, false

@@ -31,9 +31,10 @@ type searcher struct {
 	// by slot (midgame.go; allocated by mid on first use).
 	ie      IncrementalEvaluator
 	states  []eval.State
-	sel     int      // Multi-ProbCut selectivity: an index in selectivityLevels
-	pcLevel int      // how many Multi-ProbCut shallow searches the node is nested in
-	par     parallel // the parallel solver's state (parallel.go); zero: serial
+	evals   *evalCache // the latest evaluations (evalcache.go; with states)
+	sel     int        // Multi-ProbCut selectivity: an index in selectivityLevels
+	pcLevel int        // how many Multi-ProbCut shallow searches the node is nested in
+	par     parallel   // the parallel solver's state (parallel.go); zero: serial
 
 	// The null-window endgame nodes' move lists, by empties (endgame.go;
 	// allocated on first use).
@@ -44,10 +45,9 @@ type searcher struct {
 	// can use the slot.
 	midLists *[64]midFrame
 	// The evaluation states of the endgame order (valueEndMoves): the
-	// nodes', by empties (allocated on first use), and, in turn, each
-	// child's, derived from its node's by one Play.
-	endEvals     *[64]eval.State
-	endEvalChild eval.State
+	// nodes', by empties (allocated on first use); each child is scored
+	// from its node's by PlayEvaluate.
+	endEvals *[64]eval.State
 	// The endgame's own table of children's bounds (nwsLocal; allocated on
 	// first use).
 	local *localTable
