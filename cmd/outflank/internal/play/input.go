@@ -21,6 +21,9 @@ type Input struct {
 	pending   []textio.Line
 	kept      int // bytes of pending, by lineCost
 	eof       bool
+	// interrupted: a Ctrl-C stopped a ponder (PonderWhileIdle); the next
+	// read ends the input, as a Ctrl-C while idle does.
+	interrupted bool
 	// full tells the reader that no long line can be kept, searching that
 	// a search runs: it then reads on holding only the start of lines
 	// longer than it can use (textio.ReadLinesLimited), so that a flood
@@ -66,6 +69,10 @@ func (in *Input) Next() (l textio.Line, ok bool) {
 		return l, true
 	}
 	if in.eof {
+		return textio.Line{}, false
+	}
+	if in.interrupted {
+		in.interrupted = false
 		return textio.Line{}, false
 	}
 	select {

@@ -26,8 +26,8 @@ func (p *Player) Ponder(ctx context.Context, pos bitboard.Position) {
 // arrives, which stops it at once and is kept for Next, or the input ends
 // (a GUI that has gone away gets no more thinking): a front end calls it
 // before it waits for its next command, so that a ping, a quit or the
-// opponent's move is read as promptly as when idle. It does not wait for
-// Ctrl-C, which the next read sees as when idle.
+// opponent's move is read as promptly as when idle. A Ctrl-C stops it
+// too, and the next read answers it as when idle (the end of input).
 func (in *Input) PonderWhileIdle(p *Player, pos bitboard.Position) {
 	if in.eof || len(in.pending) > 0 {
 		return
@@ -45,6 +45,8 @@ func (in *Input) PonderWhileIdle(p *Player, pos bitboard.Position) {
 		} else {
 			in.pending, in.kept = append(in.pending, l), lineCost(l)
 		}
+	case <-in.interrupt:
+		in.interrupted = true // Next answers it as when idle
 	case <-done:
 	}
 	cancel()

@@ -40,6 +40,9 @@ type Config struct {
 	Editor *Editor
 	// Width is the width of the output in columns for help text (default 80).
 	Width int
+	// Ponder: at a terminal, when it is the person's turn against the
+	// engine, think on the person's time ("ponder on|off").
+	Ponder bool
 	// ReadFile and WriteFile access files for load and save (default: the
 	// os package); tests replace them.
 	ReadFile  func(name string) ([]byte, error)
@@ -104,6 +107,9 @@ func Run(in io.Reader, out, errOut io.Writer, newEngine play.Factory, cfg Config
 			cfg.Editor.Prompt(s.prompt()) // the editor shows it when it reads the line
 		case cfg.Interactive:
 			s.out.Prompt(s.prompt())
+		}
+		if pos, ok := s.ponderTarget(); ok {
+			s.in.PonderWhileIdle(s.player, pos)
 		}
 		l, ok := s.in.Next()
 		if !ok {
@@ -204,6 +210,7 @@ func init() {
 		"analyze": {"", "search every position of the game (the \"level\" setting: exact in the endgame, selective before) and list each move's loss against the best move, then the worst mistakes", (*shell).analyze},
 		"status":  {"", "show the settings", (*shell).status},
 		"book":    {"on|off", "whether the engine plays opening-book moves (hint lists them either way)", (*shell).setBook},
+		"ponder":  {"on|off", "whether the engine thinks on your time while you play against it (off by default: it keeps the cores busy while you think)", (*shell).setPonder},
 	}
 }
 
@@ -926,6 +933,34 @@ func (s *shell) setBook(args []string) error {
 	return s.status(nil)
 }
 
+func (s *shell) setPonder(args []string) error {
+	if len(args) != 1 {
+		return errors.New("want on or off")
+	}
+	switch strings.ToLower(args[0]) {
+	case "on":
+		s.cfg.Ponder = true
+	case "off":
+		s.cfg.Ponder = false
+	default:
+		return fmt.Errorf("%q: want on or off", args[0])
+	}
+	return s.status(nil)
+}
+
+// ponderTarget says what to think about while the shell waits for a line:
+// with pondering on, at a terminal, the position the person is to move in
+// while the engine plays the other side (all the person's replies at
+// once, so that the engine's answer starts warm).
+func (s *shell) ponderTarget() (bitboard.Position, bool) {
+	pos := s.hist.Position()
+	if !s.cfg.Ponder || !(s.cfg.Interactive || s.cfg.Editor != nil) || pos.GameOver() ||
+		s.engineFor[pos.ToMove] || !s.engineFor[pos.ToMove.Other()] {
+		return pos, false
+	}
+	return pos, true
+}
+
 func (s *shell) status(args []string) error {
 	if err := noArgs(args); err != nil {
 		return err
@@ -948,8 +983,12 @@ func (s *shell) status(args []string) error {
 	if !set.NoBook {
 		book = "on"
 	}
-	s.out.Printf("depth %d, exact from %d empties, time per move %s, threads %d, hash %d MB, book %s, engine plays %s",
-		set.Depth, set.Endgame, t, s.opts.Threads, s.opts.HashMB, book, strings.Join(sides, " and "))
+	ponder := "off"
+	if s.cfg.Ponder {
+		ponder = "on"
+	}
+	s.out.Printf("depth %d, exact from %d empties, time per move %s, threads %d, hash %d MB, book %s, engine plays %s, pondering %s",
+		set.Depth, set.Endgame, t, s.opts.Threads, s.opts.HashMB, book, strings.Join(sides, " and "), ponder)
 	return nil
 }
 

@@ -456,3 +456,53 @@ func TestRedoAgainstEngine(t *testing.T) {
 		t.Errorf("not the person's turn after redo 2: %q", turns)
 	}
 }
+
+// TestPonder: at a terminal with pondering on, after the engine's answer
+// it thinks on the person's time until they type (a line is answered at
+// once) or press Ctrl-C (which ends the shell as when idle); with
+// pondering off it waits idle.
+func TestPonder(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		intr := make(chan struct{}, 1)
+		inR, inW := io.Pipe()
+		var out playtest.SyncBuffer
+		slow := &playtest.Slow{Started: make(chan struct{}, 8)}
+		done := make(chan struct{})
+		go func() {
+			Run(inR, &out, &out, func(search.Options) play.Searcher { return slow },
+				Config{Interactive: true, Interrupt: intr, Time: 30 * time.Millisecond, Ponder: on, Book: nil})
+			close(done)
+		}()
+		io.WriteString(inW, "f5\n")
+		<-slow.Started // the engine's answer
+		select {
+		case <-slow.Started:
+			if !on {
+				t.Fatal("pondered with pondering off")
+			}
+		case <-time.After(500 * time.Millisecond):
+			if on {
+				t.Fatalf("no ponder after the engine's answer:\n%s", out.String())
+			}
+		}
+		t0 := time.Now()
+		io.WriteString(inW, "status\n")
+		for !strings.Contains(out.String(), "pondering") {
+			if time.Since(t0) > 5*time.Second {
+				t.Fatalf("status not answered while pondering:\n%s", out.String())
+			}
+			time.Sleep(time.Millisecond)
+		}
+		if took := time.Since(t0); took > 100*time.Millisecond {
+			t.Errorf("ponder %v: status answered in %v", on, took)
+		}
+		time.Sleep(50 * time.Millisecond) // pondering again
+		intr <- struct{}{}
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("ponder %v: Ctrl-C did not end the shell", on)
+		}
+		inW.Close()
+	}
+}
