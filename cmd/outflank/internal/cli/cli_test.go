@@ -32,6 +32,16 @@ func TestVersionOf(t *testing.T) {
 	}
 }
 
+// TestVersionStamped: a release stamped by the release builder (-X
+// ...cli.release=v1.2.0) is the version, whatever the module version says.
+func TestVersionStamped(t *testing.T) {
+	defer func(old string) { release = old }(release)
+	release = "v9.8.7"
+	if v := Version(); v != "v9.8.7" && !strings.HasPrefix(v, "v9.8.7 (") {
+		t.Errorf("Version() = %q with the release stamped v9.8.7", v)
+	}
+}
+
 // TestSessionLogLongLine: a line longer than the log keeps is cut, not
 // held whole in memory, and the lines after it are logged as usual.
 func TestSessionLogLongLine(t *testing.T) {

@@ -6,19 +6,29 @@ import (
 	"strings"
 )
 
+// release is the release this binary was built as, stamped by the
+// release builder (go run ./cmd/release) with
+// -ldflags "-X github.com/outflank-othello/outflank/cmd/outflank/internal/cli.release=v1.2.0".
+// It wins over the module version the go command derives from the tag,
+// which a build without VCS information (-buildvcs=false, a source
+// archive) lacks.
+var release string
+
 // Version says which build this is, each fact once: the release ("v1.2.0",
 // or "dev" for any other build), then the commit and its date where the
 // build recorded them ("dev (commit 1a2b3c4, 2026-11-27, modified)").
 func Version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return VersionOf("", nil)
+	module, vcs := "", map[string]string{}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		module = bi.Main.Version
+		for _, kv := range bi.Settings {
+			vcs[kv.Key] = kv.Value
+		}
 	}
-	vcs := map[string]string{}
-	for _, kv := range bi.Settings {
-		vcs[kv.Key] = kv.Value
+	if release != "" {
+		module = release
 	}
-	return VersionOf(bi.Main.Version, vcs)
+	return VersionOf(module, vcs)
 }
 
 // pseudoVersion matches a Go pseudo-version (v0.0.0-20261127093000-1a2b3c4d5e6f,

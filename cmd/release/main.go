@@ -1,0 +1,65 @@
+// Command release builds Outflank's release archives from a git checkout:
+// the outflank binary cross-compiled for Linux, macOS and Windows on amd64
+// and arm64, each in an archive (tar.gz, zip for Windows) with the README,
+// and a SHA256SUMS file that "sha256sum -c SHA256SUMS" checks.
+//
+//	go run ./cmd/release                 # every target, into dist/
+//	go run ./cmd/release --targets linux/amd64 --out /tmp/rel
+//
+// The release is the tag at HEAD (v1.2.0), else "dev" with the commit; it
+// is stamped into the binaries, whose "outflank version" prints it. A
+// checkout with changes is refused (--allow-dirty to build anyway: the
+// binaries then say "modified"). Archives are reproducible: their entries'
+// times are the commit's and their order fixed, so the same commit gives
+// the same bytes with the same Go.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "release:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	fs := pflag.NewFlagSet("release", pflag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	out := fs.String("out", "dist", "folder for the archives and SHA256SUMS (created if missing)")
+	targets := fs.String("targets", strings.Join(DefaultTargets, ","), "GOOS/GOARCH pairs to build, comma-separated")
+	allowDirty := fs.Bool("allow-dirty", false, "build from a checkout with uncommitted changes (the binaries say \"modified\")")
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: go run ./cmd/release [--out DIR] [--targets os/arch,...] [--allow-dirty]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	ts, err := ParseTargets(*targets)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	src, err := ReadSource(ctx, ".")
+	if err != nil {
+		return err
+	}
+	if src.Modified && !*allowDirty {
+		return fmt.Errorf("the checkout has uncommitted changes (git status): commit them, or pass --allow-dirty")
+	}
+	r := &Release{Source: src, Targets: ts, Out: *out, Build: GoBuild, Check: CheckVersion, Log: os.Stderr}
+	return r.Make(ctx)
+}
