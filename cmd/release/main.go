@@ -6,6 +6,8 @@
 //	go run ./cmd/release                 # every target, into dist/
 //	go run ./cmd/release --targets linux/amd64 --out /tmp/rel
 //
+//	go run ./cmd/release site            # the browser build, into dist/site
+//
 // The release is the tag at HEAD (v1.2.0), else "dev" with the commit; it
 // is stamped into the binaries, whose "outflank version" prints it. A
 // checkout with changes is refused (--allow-dirty to build anyway: the
@@ -19,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -32,13 +35,22 @@ func main() {
 }
 
 func run(args []string) error {
+	site := len(args) > 0 && args[0] == "site"
+	if site {
+		args = args[1:]
+	}
 	fs := pflag.NewFlagSet("release", pflag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	out := fs.String("out", "dist", "folder for the archives and SHA256SUMS (created if missing)")
+	defOut, outHelp := "dist", "folder for the archives and SHA256SUMS (created if missing)"
+	if site {
+		defOut, outHelp = filepath.Join("dist", "site"), "folder for the site (replaced as a whole)"
+	}
+	out := fs.String("out", defOut, outHelp)
 	targets := fs.String("targets", strings.Join(DefaultTargets, ","), "GOOS/GOARCH pairs to build, comma-separated")
 	allowDirty := fs.Bool("allow-dirty", false, "build from a checkout with uncommitted changes (the binaries say \"modified\")")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: go run ./cmd/release [--out DIR] [--targets os/arch,...] [--allow-dirty]")
+		fmt.Fprintln(os.Stderr, "usage: go run ./cmd/release [--out DIR] [--targets os/arch,...] [--allow-dirty]\n"+
+			"       go run ./cmd/release site [--out DIR] [--allow-dirty]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -59,6 +71,10 @@ func run(args []string) error {
 	}
 	if src.Modified && !*allowDirty {
 		return fmt.Errorf("the checkout has uncommitted changes (git status): commit them, or pass --allow-dirty")
+	}
+	if site {
+		s := &Site{Source: src, Out: *out, BuildWasm: GoBuildWasm, Log: os.Stderr}
+		return s.Make(ctx)
 	}
 	r := &Release{Source: src, Targets: ts, Out: *out, Build: GoBuild, Check: CheckVersion, Log: os.Stderr}
 	return r.Make(ctx)

@@ -179,11 +179,15 @@ const versionVar = "github.com/outflank-othello/outflank/cmd/outflank/internal/c
 // stripped (panics still print their stacks), the commit recorded
 // (-buildvcs=true, whatever GOFLAGS says) and the tag stamped in.
 func GoBuild(ctx context.Context, src Source, t Target, path string) error {
+	return goBuild(ctx, src, t, path, "./cmd/outflank")
+}
+
+func goBuild(ctx context.Context, src Source, t Target, path, pkg string) error {
 	ldflags := "-s -w"
 	if src.Tag != "" {
 		ldflags += " -X " + versionVar + "=" + src.Tag
 	}
-	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-buildvcs=true", "-ldflags", ldflags, "-o", path, "./cmd/outflank")
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-buildvcs=true", "-ldflags", ldflags, "-o", path, pkg)
 	cmd.Dir = src.Dir
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+t.OS, "GOARCH="+t.Arch)
 	out, err := cmd.CombinedOutput()
