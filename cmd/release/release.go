@@ -171,21 +171,23 @@ func (s Source) Label() string {
 // BuildFunc builds the outflank binary of src for t at path.
 type BuildFunc func(ctx context.Context, src Source, t Target, path string) error
 
-// versionVar is the variable the release is stamped into.
-const versionVar = "github.com/outflank-othello/outflank/cmd/outflank/internal/cli.release"
+// stampPkg holds the variables the release and its commit are stamped into.
+const stampPkg = "github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
 
 // GoBuild cross-compiles with the go command: no cgo (no C compiler
 // needed, a static binary), paths of this machine trimmed, symbols
-// stripped (panics still print their stacks), the commit recorded
-// (-buildvcs=true, whatever GOFLAGS says) and the tag stamped in.
+// stripped (panics still print their stacks), the tag and the commit
+// stamped in (and the commit recorded by the go command where it can:
+// -buildvcs=true, whatever GOFLAGS says).
 func GoBuild(ctx context.Context, src Source, t Target, path string) error {
 	return goBuild(ctx, src, t, path, "./cmd/outflank")
 }
 
 func goBuild(ctx context.Context, src Source, t Target, path, pkg string) error {
-	ldflags := "-s -w"
+	ldflags := fmt.Sprintf("-s -w -X %[1]s.commit=%[2]s -X %[1]s.commitTime=%[3]s -X %[1]s.modified=%[4]t",
+		stampPkg, src.Commit, src.Time.Format(time.RFC3339), src.Modified)
 	if src.Tag != "" {
-		ldflags += " -X " + versionVar + "=" + src.Tag
+		ldflags += " -X " + stampPkg + ".release=" + src.Tag
 	}
 	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-buildvcs=true", "-ldflags", ldflags, "-o", path, pkg)
 	cmd.Dir = src.Dir

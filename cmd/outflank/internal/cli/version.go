@@ -6,13 +6,18 @@ import (
 	"strings"
 )
 
-// release is the release this binary was built as, stamped by the
-// release builder (go run ./cmd/release) with
-// -ldflags "-X github.com/outflank-othello/outflank/cmd/outflank/internal/cli.release=v1.2.0".
-// It wins over the module version the go command derives from the tag,
-// which a build without VCS information (-buildvcs=false, a source
-// archive) lacks.
-var release string
+// The release builder (go run ./cmd/release) stamps the build with
+// -ldflags "-X github.com/outflank-othello/outflank/cmd/outflank/internal/cli.release=v1.2.0"
+// and the commit's facts the same way, since the go command records them
+// only in some checkouts (not with -buildvcs=false, which some
+// environments set, nor in every git worktree). The release wins over
+// the module version; the commit is used where the build recorded none.
+var (
+	release    string // the tag
+	commit     string // full hash
+	commitTime string // RFC 3339
+	modified   string // "true": the checkout had changes
+)
 
 // Version says which build this is, each fact once: the release ("v1.2.0",
 // or "dev" for any other build), then the commit and its date where the
@@ -27,6 +32,9 @@ func Version() string {
 	}
 	if release != "" {
 		module = release
+	}
+	if vcs["vcs.revision"] == "" && commit != "" {
+		vcs["vcs.revision"], vcs["vcs.time"], vcs["vcs.modified"] = commit, commitTime, modified
 	}
 	return VersionOf(module, vcs)
 }

@@ -9,7 +9,9 @@
 package main
 
 import (
+	"fmt"
 	"syscall/js"
+	"time"
 
 	"github.com/outflank-othello/outflank/book"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
@@ -34,18 +36,21 @@ func main() {
 }
 
 func start(g js.Value) error {
+	t0 := time.Now()
 	ev, err := eval.Parse(bytesOf(g.Get("outflankWeights")))
 	if err != nil {
-		return err
+		return fmt.Errorf("the weights: %w", err)
 	}
+	t1 := time.Now()
 	var bk play.Book
 	if data := bytesOf(g.Get("outflankBook")); len(data) > 0 {
 		b, err := book.Read(data)
 		if err != nil {
-			return err
+			return fmt.Errorf("the book: %w", err)
 		}
 		bk = engine.BookOf(b, ev, 0)
 	}
+	t2 := time.Now()
 	g.Delete("outflankWeights")
 	g.Delete("outflankBook")
 	srv := web.New(web.Config{Searcher: engine.NewSearcher(search.Options{HashMB: hashMB, Threads: 1, Eval: ev}), Book: bk,
@@ -62,7 +67,7 @@ func start(g js.Value) error {
 		x.Cancel(args[0].Int())
 		return nil
 	}))
-	g.Call("outflankReady")
+	g.Call("outflankReady", map[string]any{"weights": t1.Sub(t0).Milliseconds(), "book": t2.Sub(t1).Milliseconds()})
 	return nil
 }
 

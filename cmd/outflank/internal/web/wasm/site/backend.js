@@ -17,6 +17,7 @@
   worker.onmessage = (e) => {
     const m = e.data;
     if (m.type === 'ready') {
+      window.outflankStartup = m.times; // how long the engine took to start, for the tests
       if (progress.textContent.startsWith('Loading the engine')) progress.textContent = '';
       return;
     }

@@ -9,6 +9,7 @@ importScripts('wasm_exec.js');
 
 const queue = []; // requests that came before the engine was up
 let ready = false;
+const times = {}; // ms from the worker's start: fetched, compiled, ready
 
 function handle(m) {
   if (m.cancel) self.outflankCancel(m.cancel);
@@ -21,9 +22,11 @@ self.onmessage = (e) => {
 };
 
 // Called by the engine once it is serving.
-self.outflankReady = () => {
+self.outflankReady = (parse) => {
   ready = true;
-  postMessage({ type: 'ready' });
+  Object.assign(times, { parseWeights: parse.weights, parseBook: parse.book });
+  times.ready = Math.round(performance.now());
+  postMessage({ type: 'ready', times });
   for (const m of queue.splice(0)) handle(m);
 };
 
@@ -38,10 +41,12 @@ async function gunzip(url) {
 (async () => {
   try {
     const [wasm, weights, book] = await Promise.all([gunzip('outflank.wasm.gz'), gunzip('weights.gz'), gunzip('book.gz')]);
+    times.fetched = Math.round(performance.now());
     self.outflankWeights = weights;
     self.outflankBook = book;
     const go = new Go();
     const { instance } = await WebAssembly.instantiate(wasm, go.importObject);
+    times.compiled = Math.round(performance.now());
     go.run(instance);
   } catch (e) {
     self.outflankFailed(`the engine did not start: ${e.message || e}`);

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// findChromium returns the path of a Chromium or Chrome binary, or "".
+func findChromium() string {
+	if p := os.Getenv("OUTFLANK_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// ffo27 is FFO position #27 (20 empties, black to move): b7 loses by 2,
+// the best black has (testdata/ffo/fforum-20-39.obf).
+const ffo27 = "--XO-O----OOOO--OOXOXXO-OOOOXXOOOOOXXOX-OXOXXXXX--XXXX----X-O-X-X"
+
+// TestSiteBrowser builds the browser build with the real engine, serves it
+// as a plain static server does (no special headers), and drives it in
+// headless Chromium: the engine starts in its worker, a whole game against
+// it at a low level, hints, an exact solve of a 20-empties position, then
+// the same page offline (the server gone) from the service worker's cache,
+// where the engine still answers.
+func TestSiteBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the browser test builds the WebAssembly engine and starts Chromium")
+	}
+	chromium := findChromium()
+	if chromium == "" {
+		t.Skip("no Chromium found (chromium, chromium-browser, google-chrome or $OUTFLANK_CHROMIUM): install it, e.g. apt-get install chromium")
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := ReadSource(context.Background(), root)
+	if err != nil {
+		t.Skipf("the site is built from a git checkout: %v", err)
+	}
+	site := filepath.Join(t.TempDir(), "site")
+	s := &Site{Source: src, Out: site, BuildWasm: GoBuildWasm, Log: testLog{t}}
+	if err := s.Make(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(http.FileServer(http.Dir(site)))
+	defer ts.Close()
+
+	profile, err := os.MkdirTemp("", "outflank-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(profile)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1200, 860),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	run := func(what string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	poll := func(js string, d time.Duration) chromedp.Action {
+		return chromedp.Poll(js, nil, chromedp.WithPollingTimeout(d))
+	}
+	text := func(id string) string {
+		t.Helper()
+		var s string
+		run("read #"+id, chromedp.Evaluate(`document.getElementById('`+id+`').textContent`, &s))
+		return s
+	}
+	startup := func() string {
+		var s string
+		run("startup times", chromedp.Evaluate(`JSON.stringify(window.outflankStartup)`, &s))
+		return s
+	}
+	engineUp := `document.getElementById('version').textContent.includes('WebAssembly')`
+
+	start := time.Now()
+	run("load the page", chromedp.Navigate(ts.URL+"/"), poll(engineUp, time.Minute),
+		poll(`document.getElementById('turn').textContent === 'Black to move'`, 10*time.Second))
+	t.Logf("cold start: the engine answered %v after the page was opened (header %q; worker: %s)", time.Since(start).Round(time.Millisecond), text("version"), startup())
+	var ok bool
+	run("service worker", chromedp.Evaluate(`navigator.serviceWorker.ready.then(() => true)`, &ok, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+
+	// A whole game: the person (black) plays the first legal move each
+	// turn, the engine (white) answers at level 2.
+	run("level 2", chromedp.SetValue(`#level`, "2", chromedp.ByID))
+	idle := `!document.querySelector('#board .sq.legal') || (document.getElementById('stop').disabled && document.getElementById('turn').textContent === 'Black to move')`
+	for moves := 0; ; moves++ {
+		turn := text("turn")
+		if strings.Contains(turn, "wins") || strings.HasPrefix(turn, "Draw") {
+			t.Logf("the game: %s after %d moves of black's", turn, moves)
+			break
+		}
+		if moves > 40 {
+			t.Fatalf("no end after 40 moves of black's: %q, %q", turn, text("progress"))
+		}
+		run("black moves", chromedp.Click(`#board .sq.legal`, chromedp.ByQuery), chromedp.Sleep(50*time.Millisecond), poll(idle, time.Minute))
+	}
+
+	// Hints after f5 d6: a value on every legal square.
+	run("hints", chromedp.Evaluate(`location.hash = 'moves=f5d6'`, nil),
+		poll(`document.querySelectorAll('#board .sq.legal').length === 5`, 10*time.Second),
+		chromedp.Click(`#hints`, chromedp.ByQuery), poll(`document.getElementById('progress').textContent.startsWith('hints done')`, time.Minute))
+	var hinted int
+	run("count hints", chromedp.Evaluate(`document.querySelectorAll('#board .sq.legal .hint').length`, &hinted))
+	if hinted != 5 {
+		t.Errorf("%d hints after f5 d6, want one on each of the 5 legal moves", hinted)
+	}
+
+	// An exact solve of 20 empties.
+	run("solve FFO #27", chromedp.Click(`#hints`, chromedp.ByQuery), poll(`!document.getElementById('hints').checked`, time.Second),
+		chromedp.Evaluate(`location.hash = 'start=`+ffo27+`'`, nil),
+		poll(`document.getElementById('turn').textContent === 'Black to move' && document.getElementById('nblack').textContent === '`+count(ffo27, 'X')+`'`, 10*time.Second),
+		chromedp.Click(`#solve`, chromedp.ByQuery),
+		poll(`document.getElementById('solution').textContent.startsWith('Exact')`, 3*time.Minute))
+	solution, progress := text("solution"), text("progress")
+	t.Logf("FFO #27 in the browser: %s (%s)", solution, progress)
+	if !strings.Contains(solution, "White wins by 2") || !strings.Contains(solution, "Best line: b7") {
+		t.Errorf("solve of FFO #27: %q, want black -2 with b7", solution)
+	}
+
+	// Offline: the server is gone; the page, its engine and its data come
+	// from the service worker's cache. The first engine move on a warm
+	// cache is timed from the page's opening.
+	ts.Close()
+	start = time.Now()
+	run("reload offline", chromedp.Navigate(ts.URL+"/"), poll(engineUp, time.Minute),
+		poll(`document.getElementById('turn').textContent === 'Black to move'`, 10*time.Second),
+		chromedp.Click(`#board .sq[data-sq="f5"]`, chromedp.ByQuery),
+		poll(`document.getElementById('progress').textContent.startsWith('White played')`, time.Minute))
+	t.Logf("offline, warm cache: first engine move %v after the page was opened (%s; worker: %s)", time.Since(start).Round(time.Millisecond), text("progress"), startup())
+	if !strings.Contains(text("version"), "(commit ") {
+		t.Errorf("the header %q does not name the commit", text("version"))
+	}
+}
+
+func count(s string, c byte) string { return strconv.Itoa(strings.Count(s[:64], string(c))) }
+
+// testLog writes the builder's lines to the test's log.
+type testLog struct{ t *testing.T }
+
+func (l testLog) Write(p []byte) (int, error) {
+	l.t.Log(strings.TrimSuffix(string(p), "\n"))
+	return len(p), nil
+}
