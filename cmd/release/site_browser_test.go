@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"flag"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -15,6 +17,8 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
+
+var benchLevel = flag.Int("site-bench-level", 0, "TestSiteBrowser also times hints at this level on bench/midgame.obf's 24 positions in the browser, each after a new game (0: not)")
 
 // findChromium returns the path of a Chromium or Chrome binary, or "".
 func findChromium() string {
@@ -149,6 +153,10 @@ func TestSiteBrowser(t *testing.T) {
 		t.Errorf("solve of FFO #27: %q, want black -2 with b7", solution)
 	}
 
+	if *benchLevel > 0 {
+		benchHints(t, ctx, root, *benchLevel)
+	}
+
 	// Offline: the server is gone; the page, its engine and its data come
 	// from the service worker's cache. The first engine move on a warm
 	// cache is timed from the page's opening.
@@ -172,4 +180,31 @@ type testLog struct{ t *testing.T }
 func (l testLog) Write(p []byte) (int, error) {
 	l.t.Log(strings.TrimSuffix(string(p), "\n"))
 	return len(p), nil
+}
+
+// benchHints times the engine in the browser as "outflank web" can be
+// timed natively: hints at a level on each of bench/midgame.obf's
+// positions, each after a new game (a cleared table), one thread; it logs
+// the nodes, the search time and nodes per second.
+func benchHints(t *testing.T, ctx context.Context, root string, level int) {
+	b, err := os.ReadFile(filepath.Join(root, "bench", "midgame.obf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	positions, _ := json.Marshal(strings.Split(strings.TrimSpace(string(b)), "\n"))
+	js := `(async (positions, level) => {
+	  let nodes = 0, ms = 0;
+	  for (const start of positions) {
+	    await (await window.outflankFetch('api/new', { method: 'POST', body: '{}' })).json();
+	    const r = await window.outflankFetch('api/search', { method: 'POST', body: JSON.stringify({ start, mode: 'hint', level }) });
+	    const done = JSON.parse((await r.text()).split('event: done\ndata: ')[1].split('\n')[0]);
+	    nodes += done.nodes; ms += done.ms;
+	  }
+	  return { nodes, ms };
+	})(` + string(positions) + `, ` + strconv.Itoa(level) + `)`
+	var res struct{ Nodes, Ms int64 }
+	if err := chromedp.Run(ctx, chromedp.Evaluate(js, &res, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
+		t.Fatalf("bench: %v", err)
+	}
+	t.Logf("hints at level %d on bench/midgame.obf in the browser: %d nodes in %d ms, %.0f nodes/s", level, res.Nodes, res.Ms, float64(res.Nodes)/float64(max(res.Ms, 1))*1000)
 }
