@@ -1,7 +1,8 @@
 // Command release builds Outflank's release archives from a git checkout:
 // the outflank binary cross-compiled for Linux, macOS and Windows on amd64
 // and arm64, each in an archive (tar.gz, zip for Windows) with the README,
-// and a SHA256SUMS file that "sha256sum -c SHA256SUMS" checks.
+// the browser build (a static site, see site.go) as a zip, and a
+// SHA256SUMS file that "sha256sum -c SHA256SUMS" checks.
 //
 //	go run ./cmd/release                 # every target, into dist/
 //	go run ./cmd/release --targets linux/amd64 --out /tmp/rel
@@ -47,9 +48,10 @@ func run(args []string) error {
 	}
 	out := fs.String("out", defOut, outHelp)
 	targets := fs.String("targets", strings.Join(DefaultTargets, ","), "GOOS/GOARCH pairs to build, comma-separated")
+	web := fs.Bool("web", true, "also the browser build, as outflank-VERSION-web.zip (not with site)")
 	allowDirty := fs.Bool("allow-dirty", false, "build from a checkout with uncommitted changes (the binaries say \"modified\")")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: go run ./cmd/release [--out DIR] [--targets os/arch,...] [--allow-dirty]\n"+
+		fmt.Fprintln(os.Stderr, "usage: go run ./cmd/release [--out DIR] [--targets os/arch,...] [--web=false] [--allow-dirty]\n"+
 			"       go run ./cmd/release site [--out DIR] [--allow-dirty]")
 		fs.PrintDefaults()
 	}
@@ -77,5 +79,11 @@ func run(args []string) error {
 		return s.Make(ctx)
 	}
 	r := &Release{Source: src, Targets: ts, Out: *out, Build: GoBuild, Check: CheckVersion, Log: os.Stderr}
+	if *web {
+		r.Site = func(ctx context.Context, dir string) error {
+			s := &Site{Source: src, Out: dir, BuildWasm: GoBuildWasm, Log: os.Stderr}
+			return s.Make(ctx)
+		}
+	}
 	return r.Make(ctx)
 }

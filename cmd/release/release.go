@@ -209,6 +209,9 @@ type Release struct {
 	// ones this machine can).
 	Check func(ctx context.Context, src Source, t Target, path string) error
 	Log   io.Writer
+	// Site, if set, builds the browser build into a folder (Site.Make);
+	// it is archived as outflank-LABEL-web.zip beside the binaries.
+	Site func(ctx context.Context, dir string) error
 }
 
 // docs are the files every archive carries beside the binary, at the
@@ -259,6 +262,14 @@ func (r *Release) Make(ctx context.Context) error {
 		}
 		names = append(names, name)
 		fmt.Fprintf(&sums, "%s  %s\n", sum, name) // the format sha256sum -c reads
+	}
+	if r.Site != nil {
+		name, sum, err := r.site(ctx, stage)
+		if err != nil {
+			return err
+		}
+		names = append(names, name)
+		fmt.Fprintf(&sums, "%s  %s\n", sum, name)
 	}
 	if err := os.WriteFile(filepath.Join(stage, "SHA256SUMS"), []byte(sums.String()), 0o644); err != nil {
 		return err
@@ -311,6 +322,40 @@ func (r *Release) target(ctx context.Context, t Target, stage string, docNames [
 		return "", "", err
 	}
 	fmt.Fprintf(r.Log, "%-14s %s: %.1f MB (binary %.1f MB)\n", t, name, float64(buf.Len())/1e6, float64(st.Size())/1e6)
+	return name, hex.EncodeToString(h[:]), nil
+}
+
+// site builds the browser build in stage and zips it; it returns the
+// archive's name and SHA-256.
+func (r *Release) site(ctx context.Context, stage string) (name, sum string, err error) {
+	dir := "outflank-" + r.Source.Label() + "-web"
+	tree := filepath.Join(stage, dir+"-tree")
+	if err := r.Site(ctx, tree); err != nil {
+		return "", "", err
+	}
+	var files []file
+	err = filepath.WalkDir(tree, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(tree, path)
+		files = append(files, file{Name: dir + "/" + filepath.ToSlash(rel), Path: path, Mode: 0o644})
+		return err
+	})
+	if err != nil {
+		return "", "", err
+	}
+	slices.SortFunc(files, func(a, b file) int { return strings.Compare(a.Name, b.Name) })
+	name = dir + ".zip"
+	var buf bytes.Buffer
+	if err := writeZip(&buf, dir, files, r.Source.Time); err != nil {
+		return "", "", fmt.Errorf("%s: %w", name, err)
+	}
+	if err := os.WriteFile(filepath.Join(stage, name), buf.Bytes(), 0o644); err != nil {
+		return "", "", err
+	}
+	h := sha256.Sum256(buf.Bytes())
+	fmt.Fprintf(r.Log, "%-14s %s: %.1f MB\n", "web", name, float64(buf.Len())/1e6)
 	return name, hex.EncodeToString(h[:]), nil
 }
 

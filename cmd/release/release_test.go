@@ -65,7 +65,7 @@ func TestMake(t *testing.T) {
 	targets := []Target{{"linux", "amd64"}, {"windows", "arm64"}}
 	make := func(out string) {
 		t.Helper()
-		r := &Release{Source: src, Targets: targets, Out: out, Build: fakeBuild, Log: io.Discard}
+		r := &Release{Source: src, Targets: targets, Out: out, Build: fakeBuild, Log: io.Discard, Site: fakeSite}
 		if err := r.Make(context.Background()); err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +80,7 @@ func TestMake(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	want := []string{"SHA256SUMS", "outflank-v1.2.0-linux-amd64.tar.gz", "outflank-v1.2.0-windows-arm64.zip"}
+	want := []string{"SHA256SUMS", "outflank-v1.2.0-linux-amd64.tar.gz", "outflank-v1.2.0-web.zip", "outflank-v1.2.0-windows-arm64.zip"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("%s holds %v, want %v", out, names, want)
 	}
@@ -89,7 +89,11 @@ func TestMake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range strings.Split(strings.TrimSuffix(string(sums), "\n"), "\n") {
+	lines := strings.Split(strings.TrimSuffix(string(sums), "\n"), "\n")
+	if len(lines) != len(want)-1 {
+		t.Errorf("SHA256SUMS has %d lines for %d archives:\n%s", len(lines), len(want)-1, sums)
+	}
+	for _, line := range lines {
 		sum, name, ok := strings.Cut(line, "  ")
 		data, err := os.ReadFile(filepath.Join(out, name))
 		h := sha256.Sum256(data)
@@ -115,8 +119,10 @@ func TestMake(t *testing.T) {
 	checkFiles(t, want[1], got, "outflank-v1.2.0-linux-amd64/", wantFiles)
 	wantFiles["outflank.exe"] = "binary for windows/arm64"
 	delete(wantFiles, "outflank")
+	got = readZip(t, filepath.Join(out, want[3]), src.Time)
+	checkFiles(t, want[3], got, "outflank-v1.2.0-windows-arm64/", wantFiles)
 	got = readZip(t, filepath.Join(out, want[2]), src.Time)
-	checkFiles(t, want[2], got, "outflank-v1.2.0-windows-arm64/", wantFiles)
+	checkFiles(t, want[2], got, "outflank-v1.2.0-web/", map[string]string{"index.html": "<html>", "static/app.js": "app"})
 
 	again := t.TempDir()
 	make(again)
@@ -127,6 +133,17 @@ func TestMake(t *testing.T) {
 			t.Errorf("%s differs between two runs: archives are not reproducible", n)
 		}
 	}
+}
+
+// fakeSite writes a two-file site.
+func fakeSite(ctx context.Context, dir string) error {
+	if err := os.MkdirAll(filepath.Join(dir, "static"), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<html>"), 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "static", "app.js"), []byte("app"), 0o644)
 }
 
 type archived struct {
@@ -146,7 +163,7 @@ func checkFiles(t *testing.T, archive string, got map[string]archived, dir strin
 	for name, data := range want {
 		f, ok := got[dir+name]
 		wantMode := os.FileMode(0o644)
-		if strings.HasPrefix(name, "outflank") {
+		if strings.HasPrefix(name, "outflank") && !strings.Contains(name, ".") || name == "outflank.exe" {
 			wantMode = 0o755
 		}
 		if !ok || f.data != data || f.mode.Perm() != wantMode {
