@@ -153,6 +153,30 @@ func TestSiteBrowser(t *testing.T) {
 		t.Errorf("solve of FFO #27: %q, want black -2 with b7", solution)
 	}
 
+	// Stop: an exact solve of the start position would run for ever; the
+	// Stop button ends it (the search yields to the page's messages), and
+	// a second of time a move is kept (the search's timer is seen).
+	run("stop a solve", chromedp.Evaluate(`location.hash = 'moves=f5'`, nil),
+		poll(`document.querySelectorAll('#board .sq.legal').length === 3`, 10*time.Second),
+		chromedp.Click(`#solve`, chromedp.ByQuery), chromedp.Sleep(1500*time.Millisecond))
+	stopAt := time.Now()
+	run("press Stop", chromedp.Click(`#stop`, chromedp.ByQuery),
+		poll(`document.getElementById('solution').textContent.startsWith('Stopped before the end')`, 20*time.Second))
+	t.Logf("a solve stopped %v after Stop was pressed: %s", time.Since(stopAt).Round(time.Millisecond), text("solution"))
+	// The last position of bench/midgame.obf (32 empties, out of the book).
+	const midgame = "--XXX-----XOXX---XOXXX---OOOOXX---OOOOXX--OOOOX----O-O-------O--X"
+	run("a timed move", chromedp.SetValue(`#time`, "1", chromedp.ByID), chromedp.SetValue(`#level`, "60", chromedp.ByID),
+		chromedp.Evaluate(`location.hash = 'start=`+midgame+`'`, nil),
+		poll(`document.getElementById('nblack').textContent === '`+count(midgame, 'X')+`'`, 10*time.Second),
+		chromedp.Click(`#go`, chromedp.ByQuery),
+		// The engine's move is in the record with its note; white's reply
+		// may already be under way, so the progress line is not read.
+		poll(`(document.querySelector('#moves .mv[data-ply="1"]') || {title: ''}).title.startsWith('engine:')`, 30*time.Second))
+	var note string
+	run("read the move's note", chromedp.Evaluate(`document.querySelector('#moves .mv[data-ply="1"]').title`, &note))
+	t.Logf("a move at 1 s a move: %s", note)
+	run("back to levels", chromedp.SetValue(`#time`, "0", chromedp.ByID), chromedp.SetValue(`#level`, "2", chromedp.ByID))
+
 	if *benchLevel > 0 {
 		benchHints(t, ctx, root, *benchLevel)
 	}
