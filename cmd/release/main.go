@@ -76,7 +76,11 @@ func run(args []string) error {
 	}
 	if site {
 		s := &Site{Source: src, Out: *out, BuildWasm: GoBuildWasm, Log: os.Stderr}
-		return s.Make(ctx)
+		if err := s.Make(ctx); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "the site is in %s; try it: python3 -m http.server -d %s\n", *out, *out)
+		return nil
 	}
 	r := &Release{Source: src, Targets: ts, Out: *out, Build: GoBuild, Check: CheckVersion, Log: os.Stderr}
 	if *web {

@@ -165,8 +165,7 @@ func (s *Site) Make(ctx context.Context) error {
 	if err := os.Rename(stage, out); err != nil {
 		return err
 	}
-	fmt.Fprintf(s.Log, "site %s (build %s): %d files, %.1f MB to download, in %s; try it: python3 -m http.server -d %s\n",
-		s.Source.Version(), build, len(files), float64(total+len(files["sw.js"]))/1e6, out, out)
+	fmt.Fprintf(s.Log, "site %s (build %s): %d files, %.1f MB to download\n", s.Source.Version(), build, len(files), float64(total+len(files["sw.js"]))/1e6)
 	return nil
 }
 

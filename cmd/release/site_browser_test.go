@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"flag"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -64,8 +67,8 @@ func TestSiteBrowser(t *testing.T) {
 	if err := s.Make(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(http.FileServer(http.Dir(site)))
-	defer ts.Close()
+	url, stop := serveStatic(t, site)
+	defer stop()
 
 	profile, err := os.MkdirTemp("", "outflank-chromium-")
 	if err != nil {
@@ -109,7 +112,7 @@ func TestSiteBrowser(t *testing.T) {
 	engineUp := `document.getElementById('version').textContent.includes('WebAssembly')`
 
 	start := time.Now()
-	run("load the page", chromedp.Navigate(ts.URL+"/"), poll(engineUp, time.Minute),
+	run("load the page", chromedp.Navigate(url), poll(engineUp, time.Minute),
 		poll(`document.getElementById('turn').textContent === 'Black to move'`, 10*time.Second))
 	t.Logf("cold start: the engine answered %v after the page was opened (header %q; worker: %s)", time.Since(start).Round(time.Millisecond), text("version"), startup())
 	var ok bool
@@ -184,9 +187,9 @@ func TestSiteBrowser(t *testing.T) {
 	// Offline: the server is gone; the page, its engine and its data come
 	// from the service worker's cache. The first engine move on a warm
 	// cache is timed from the page's opening.
-	ts.Close()
+	stop()
 	start = time.Now()
-	run("reload offline", chromedp.Navigate(ts.URL+"/"), poll(engineUp, time.Minute),
+	run("reload offline", chromedp.Navigate(url), poll(engineUp, time.Minute),
 		poll(`document.getElementById('turn').textContent === 'Black to move'`, 10*time.Second),
 		chromedp.Click(`#board .sq[data-sq="f5"]`, chromedp.ByQuery),
 		poll(`document.getElementById('progress').textContent.startsWith('White played')`, time.Minute))
@@ -197,6 +200,40 @@ func TestSiteBrowser(t *testing.T) {
 }
 
 func count(s string, c byte) string { return strconv.Itoa(strings.Count(s[:64], string(c))) }
+
+// serveStatic serves dir as a plain static server: python3 -m http.server
+// where there is a python3 (the README's way), else Go's file server. It
+// returns the site's address and a function that stops the server.
+func serveStatic(t *testing.T, dir string) (url string, stop func()) {
+	if py, err := exec.LookPath("python3"); err == nil {
+		cmd := exec.Command(py, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", dir)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		stop = func() {
+			if cmd.ProcessState == nil {
+				cmd.Process.Kill()
+				cmd.Wait()
+			}
+		}
+		// "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ..."
+		line, err := bufio.NewReader(out).ReadString('\n')
+		m := regexp.MustCompile(`\((http://127\.0\.0\.1:[0-9]+/)\)`).FindStringSubmatch(line)
+		if err != nil || m == nil {
+			stop()
+			t.Fatalf("python3 -m http.server said %q (%v)", line, err)
+		}
+		go io.Copy(io.Discard, out)
+		t.Logf("serving with python3 -m http.server at %s", m[1])
+		return m[1], stop
+	}
+	ts := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	return ts.URL + "/", ts.Close
+}
 
 // testLog writes the builder's lines to the test's log.
 type testLog struct{ t *testing.T }
