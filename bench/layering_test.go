@@ -101,6 +101,7 @@ var commandRanks = map[string]int{
 	"engine":   3,
 	"benchrun": 4, "booktool": 4, "evalcheck": 4, "matchrun": 4, "mpcrun": 4, "puzzlerun": 4,
 	"review": 4, "selfplayrun": 4, "session": 4, "solve": 4, "trainrun": 4,
+	"web/wasm": 4,
 }
 
 // TestCommandLayering keeps cmd/outflank in its order: an internal

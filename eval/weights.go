@@ -41,12 +41,21 @@ const (
 //go:embed default.weights
 var embedded []byte
 
-var defaultPattern = sync.OnceValues(func() (*Pattern, error) { return Parse(embedded) })
+// defaultPattern is parsed by Default's first call. Only Default refers
+// to the embedded weights, so a program that never calls it (the browser
+// build, which fetches them) leaves them out.
+var defaultPattern struct {
+	once sync.Once
+	p    *Pattern
+	err  error
+}
 
 // Default returns the evaluation built from the weights embedded in the
 // binary. It is parsed once, on first use, and shared (it is read-only).
 func Default() *Pattern {
-	e, err := defaultPattern()
+	d := &defaultPattern
+	d.once.Do(func() { d.p, d.err = Parse(embedded) })
+	e, err := d.p, d.err
 	if err != nil {
 		// The embedded file is checked by the package's tests; reaching
 		// this means the build itself is broken.

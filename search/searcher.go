@@ -55,6 +55,7 @@ type searcher struct {
 
 // poll is called when nodes reaches checkAt.
 func (s *searcher) poll() {
+	s.yieldToHost()
 	if s.stopped() || (s.maxNodes > 0 && s.nodes >= s.maxNodes) {
 		panic(abortSignal{})
 	}

@@ -12,9 +12,10 @@ func init() {
 		Name:    "version",
 		Args:    "",
 		Summary: "Print the version of this build (also --version; GTP's version command says the same).",
-		Details: `The version comes from the module's build information: the release for
-"go install github.com/outflank-othello/outflank/cmd/outflank@vX.Y.Z", else
-"dev"; then the commit, its date and whether the checkout had changes, where
+		Details: `The version is the release: stamped by the release builder (go run
+./cmd/release) or taken from the module's build information (the tag for
+"go install github.com/outflank-othello/outflank/cmd/outflank@vX.Y.Z" or a
+build at a tagged commit), else "dev"; then the commit, its date and whether the checkout had changes, where
 the build recorded them (go build and go install do; go run does not), then
 the Go version and platform.`,
 		Run: runVersion,

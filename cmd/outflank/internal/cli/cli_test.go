@@ -32,6 +32,21 @@ func TestVersionOf(t *testing.T) {
 	}
 }
 
+// TestVersionStamped: a release stamped by the release builder (-X
+// ...cli.release=v1.2.0) is the version, whatever the module version says.
+func TestVersionStamped(t *testing.T) {
+	defer func(r, c, ct, m string) { release, commit, commitTime, modified = r, c, ct, m }(release, commit, commitTime, modified)
+	release = "v9.8.7"
+	if v := Version(); v != "v9.8.7" && !strings.HasPrefix(v, "v9.8.7 (") {
+		t.Errorf("Version() = %q with the release stamped v9.8.7", v)
+	}
+	// The test binary records no commit: the stamped one is shown.
+	commit, commitTime, modified = "9f8e7d6c5b4a", "2026-12-03T09:30:00Z", "true"
+	if v := Version(); v != "v9.8.7 (commit 9f8e7d6, 2026-12-03, modified)" {
+		t.Errorf("Version() = %q with the release and commit stamped", v)
+	}
+}
+
 // TestSessionLogLongLine: a line longer than the log keeps is cut, not
 // held whole in memory, and the lines after it are logged as usual.
 func TestSessionLogLongLine(t *testing.T) {

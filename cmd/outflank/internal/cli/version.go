@@ -6,19 +6,37 @@ import (
 	"strings"
 )
 
+// The release builder (go run ./cmd/release) stamps the build with
+// -ldflags "-X github.com/outflank-othello/outflank/cmd/outflank/internal/cli.release=v1.2.0"
+// and the commit's facts the same way, since the go command records them
+// only in some checkouts (not with -buildvcs=false, which some
+// environments set, nor in every git worktree). The release wins over
+// the module version; the commit is used where the build recorded none.
+var (
+	release    string // the tag
+	commit     string // full hash
+	commitTime string // RFC 3339
+	modified   string // "true": the checkout had changes
+)
+
 // Version says which build this is, each fact once: the release ("v1.2.0",
 // or "dev" for any other build), then the commit and its date where the
 // build recorded them ("dev (commit 1a2b3c4, 2026-11-27, modified)").
 func Version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return VersionOf("", nil)
+	module, vcs := "", map[string]string{}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		module = bi.Main.Version
+		for _, kv := range bi.Settings {
+			vcs[kv.Key] = kv.Value
+		}
 	}
-	vcs := map[string]string{}
-	for _, kv := range bi.Settings {
-		vcs[kv.Key] = kv.Value
+	if release != "" {
+		module = release
 	}
-	return VersionOf(bi.Main.Version, vcs)
+	if vcs["vcs.revision"] == "" && commit != "" {
+		vcs["vcs.revision"], vcs["vcs.time"], vcs["vcs.modified"] = commit, commitTime, modified
+	}
+	return VersionOf(module, vcs)
 }
 
 // pseudoVersion matches a Go pseudo-version (v0.0.0-20261127093000-1a2b3c4d5e6f,

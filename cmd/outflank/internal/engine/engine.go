@@ -117,3 +117,10 @@ func (f Flags) Setup(cmd string) (Setup, error) {
 func DefaultSetup(cmd string) (Setup, error) {
 	return AddFlags(pflag.NewFlagSet(cmd, pflag.ContinueOnError)).Setup(cmd)
 }
+
+// BookOf is b as the play layer's book, learning for the session only:
+// for a front end that reads its book from elsewhere than a file (the
+// browser build fetches it).
+func BookOf(b *book.Book, ev search.Evaluator, variety int) play.Book {
+	return newBookMoves(b, "", ev, variety)
+}

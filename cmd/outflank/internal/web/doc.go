@@ -13,6 +13,10 @@
 // searching are the engine's own (package bitboard and the play layer), so
 // the JavaScript only draws.
 //
+// The browser build (go run ./cmd/release site) serves the same page with
+// no server: its engine, package web/wasm, runs this handler in a Web
+// Worker and passes it the page's requests as messages (Exchange).
+//
 // Errors are a 4xx status with {"error": "..."}; request bodies are capped;
 // the server answers only requests naming its own address (on loopback a
 // loopback name; beyond it the listen address or Config.AllowHosts), which

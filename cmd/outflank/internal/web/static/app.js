@@ -1,7 +1,12 @@
 // Outflank's board page. The server knows the rules and the engine; this
 // script keeps the game (start board, moves, the position shown), draws it,
 // and turns clicks into requests. See package web's doc for the API.
+// In the browser build (go run ./cmd/release site) the "server" is the
+// engine in a Web Worker, reached through window.outflankFetch (backend.js),
+// which answers as fetch does; served by "outflank web", it is fetch.
 'use strict';
+
+const call = window.outflankFetch || ((path, opts) => fetch(path, opts));
 
 const $ = (id) => document.getElementById(id);
 const COLS = 'abcdefgh';
@@ -22,7 +27,7 @@ const S = {
 // ---- server calls ----
 
 async function api(path, body) {
-  const r = await fetch(path, {
+  const r = await call(path, {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   });
   let j;
@@ -52,7 +57,7 @@ async function search(mode, onEvent, wholeGame) {
     level: +$('level').value || 0, time: mode === 'solve' || mode === 'analyze' ? 0 : (+$('time').value || 0),
   };
   try {
-    const r = await fetch('api/search', {
+    const r = await call('api/search', {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body), signal: token.ctrl.signal,
     });
@@ -648,7 +653,7 @@ function init() {
   $('level').onchange = $('time').onchange = () => { if (S.search && S.search.mode === 'hint') hint(); };
   $('solve').onclick = solve;
   $('analyze').onclick = analyze;
-  $('stop').onclick = () => { S.autoplay = false; fetch('api/stop', { method: 'POST' }); };
+  $('stop').onclick = () => { S.autoplay = false; call('api/stop', { method: 'POST' }); };
   $('edit').onclick = startEdit;
   $('editCancel').onclick = () => { endEdit(); render(); };
   $('editDone').onclick = finishEdit;
@@ -693,14 +698,14 @@ function init() {
 async function main() {
   init();
   try {
-    const r = await fetch('api/info');
+    const r = await call('api/info');
     const info = await r.json();
     const threads = info.threads ? ` · ${info.threads} thread${info.threads === 1 ? '' : 's'}` : '';
     $('version').textContent = `${info.name} ${info.version}${threads}${info.book ? ' · book' : ''}`;
     $('level').value = info.level;
     S.name = info.name;
   } catch (e) {
-    showError('The server does not answer: is "outflank web" still running?');
+    showError(window.outflankFetch ? `The engine does not answer: ${e.message}` : 'The server does not answer: is "outflank web" still running?');
   }
   await loadLink();
   changed();
