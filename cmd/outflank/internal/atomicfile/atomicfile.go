@@ -94,7 +94,8 @@ func Check(path string) error {
 // gets mode 0666 less the umask, as os.Create gives; a replaced file keeps
 // its mode.
 func Create(path string) (*File, error) {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+	fi, statErr := os.Stat(path)
+	if statErr == nil && !fi.Mode().IsRegular() {
 		return nil, Check(path) // a directory or a device: say so, by its name
 	}
 	removeStale(path)
@@ -103,7 +104,7 @@ func Create(path string) (*File, error) {
 		return nil, err
 	}
 	f := &File{File: tmp, path: path}
-	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+	if statErr == nil {
 		if err := tmp.Chmod(fi.Mode().Perm()); err != nil {
 			f.Discard()
 			return nil, err

@@ -179,12 +179,25 @@ func (f Flags) valuer(cmd string) (engine.SearchValuer, string, error) {
 	}, desc, nil
 }
 
-// growBook opens the book that grow, learn and revalue add to: --book FILE
-// if it exists, else a new one (from --from when given).
-func (f Flags) growBook(cmd string) (*book.Book, error) {
+// growBook opens the book that grow and learn add to, holding its lock
+// (see lock) until unlock: --book FILE if it exists, else a new one (from
+// --from when given).
+func (f Flags) growBook(e *cli.Env, cmd string) (b *book.Book, unlock func(), err error) {
 	if *f.path == "" {
-		return nil, fmt.Errorf("%s: --book FILE is required (the book to grow; created if absent)", cmd)
+		return nil, nil, fmt.Errorf("%s: --book FILE is required (the book to grow; created if absent)", cmd)
 	}
+	if unlock, err = f.lock(e, cmd); err != nil {
+		return nil, nil, err
+	}
+	if b, err = f.openGrown(cmd); err != nil {
+		unlock()
+		return nil, nil, err
+	}
+	return b, unlock, nil
+}
+
+// openGrown reads the book growBook opens.
+func (f Flags) openGrown(cmd string) (*book.Book, error) {
 	if _, err := os.Stat(*f.path); err == nil {
 		if *f.from != "" {
 			return nil, fmt.Errorf("%s: --from %s: %s exists already (resume it without --from)", cmd, *f.from, *f.path)
@@ -222,9 +235,6 @@ func (f Flags) checkOut(cmd, path string) error {
 // that a second writer waits (saying so) instead of saving over the first
 // one's additions; the lock is held until the command ends.
 func (f Flags) lock(e *cli.Env, cmd string) (unlock func(), err error) {
-	if *f.path == "" {
-		return func() {}, nil // the command's own check names the missing flag
-	}
 	if err := f.checkOut(cmd, *f.path); err != nil {
 		return nil, err
 	}
@@ -239,15 +249,11 @@ func (f Flags) lock(e *cli.Env, cmd string) (unlock func(), err error) {
 
 func bookGrow(e *cli.Env, f Flags) error {
 	const cmd = "book grow"
-	unlock, err := f.lock(e, cmd)
+	b, unlock, err := f.growBook(e, cmd)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	b, err := f.growBook(cmd)
-	if err != nil {
-		return err
-	}
 	v, desc, err := f.valuer(cmd)
 	if err != nil {
 		return err
@@ -370,15 +376,11 @@ func bookLearn(e *cli.Env, f Flags, files []string) error {
 	if len(files) == 0 {
 		return fmt.Errorf("%s: no game file given", cmd)
 	}
-	unlock, err := f.lock(e, cmd)
+	b, unlock, err := f.growBook(e, cmd)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	b, err := f.growBook(cmd)
-	if err != nil {
-		return err
-	}
 	v, desc, err := f.valuer(cmd)
 	if err != nil {
 		return err

@@ -409,7 +409,7 @@ func (s *session) goMove(arg string) error {
 			}
 		})
 		if s.cfg.Ponder {
-			if next, ok := play.After(pos, m.Square); ok {
+			if next, err := pos.PlayMove(m.Square); err == nil {
 				s.ponder = &answered{from: pos, to: next}
 			}
 		}

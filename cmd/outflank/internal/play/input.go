@@ -28,7 +28,7 @@ type Input struct {
 	// a search runs: it then reads on holding only the start of lines
 	// longer than it can use (textio.ReadLinesLimited), so that a flood
 	// makes neither memory nor garbage.
-	full, searching *atomic.Bool
+	full, searching atomic.Bool
 }
 
 // MaxSearchLine is the longest line kept whole while a search runs: far
@@ -40,7 +40,7 @@ const MaxSearchLine = 64 << 10
 // person's Ctrl-C: it stops a running search, and when idle it ends the
 // input.
 func NewInput(r io.Reader, stop, interrupt <-chan struct{}) *Input {
-	in := &Input{interrupt: interrupt, full: new(atomic.Bool), searching: new(atomic.Bool)}
+	in := &Input{interrupt: interrupt}
 	in.lines = textio.ReadLinesLimited(r, stop, in.lineLimit)
 	return in
 }

@@ -52,10 +52,3 @@ func (in *Input) PonderWhileIdle(p *Player, pos bitboard.Position) {
 	cancel()
 	<-done
 }
-
-// After is the position after move sq of pos (a pass when sq is
-// PassMove and pos must pass); ok is false for a move pos does not allow.
-func After(pos bitboard.Position, sq bitboard.Square) (next bitboard.Position, ok bool) {
-	q, err := pos.PlayMove(sq)
-	return q, err == nil
-}

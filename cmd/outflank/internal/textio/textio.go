@@ -47,8 +47,8 @@ func ReadLines(r io.Reader, stop <-chan struct{}) <-chan Line {
 }
 
 // ReadLinesLimited is ReadLines whose lines longer than limit() bytes (asked
-// at the start of each line; nil: MaxLine) keep only their first ClipLen
-// bytes and say so (Clipped): a consumer with no room for long lines (a
+// once a line is longer than ClipLen; nil: MaxLine) keep only their first
+// ClipLen bytes and say so (Clipped): a consumer with no room for long lines (a
 // search running, its kept input full) then reads on without holding them,
 // so that a flood costs neither memory nor garbage.
 func ReadLinesLimited(r io.Reader, stop <-chan struct{}, limit func() int) <-chan Line {
