@@ -20,6 +20,7 @@ package book
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/outflank-othello/outflank/bitboard"
@@ -50,6 +51,10 @@ type Move struct {
 	// Screened is true when Value comes from the shallow screening search
 	// only: the move lost clearly against the best (see Screener).
 	Screened bool
+	// Evaluation names the evaluation whose search gave Value (the leaf's,
+	// for a negamaxed value), as the valuer gave it (Valuation.Evaluation);
+	// "" when the book does not record it (books written before it did).
+	Evaluation string
 }
 
 // String writes the move as "c4 +2 @14/100" ("@14/100x" when exact,
@@ -75,12 +80,27 @@ type rec struct {
 }
 
 // Record flags: an exact value; a value from the screen (a shallow search,
-// see Screener), which the book never lets be a position's best.
+// see Screener), which the book never lets be a position's best. The six
+// bits above them hold the evaluation that valued the move: 0 none
+// recorded, i the book's evaluation i-1 (Book.evals).
 const (
 	flagExact    = 1
 	flagScreened = 2
 	flagsKnown   = flagExact | flagScreened
+	evalShift    = 2
+	// MaxEvaluations is the number of evaluations a book can tell apart;
+	// values from more are stored as unrecorded.
+	MaxEvaluations = 0xFF >> evalShift
 )
+
+// evalIndex is the evaluation a record names: 0 none, i Book.evals[i-1].
+func (r rec) evalIndex() int { return int(r.flags >> evalShift) }
+
+// withEval returns r naming evaluation i (0: none).
+func (r rec) withEval(i int) rec {
+	r.flags = r.flags&flagsKnown | uint8(i)<<evalShift
+	return r
+}
 
 // key is a canonical position: the discs of the side to move and of the
 // other side (the colour does not change the game from here).
@@ -111,6 +131,9 @@ type Book struct {
 	// parity is the odd-even correction of the negamax in discs (see
 	// SetParityOffset); 0 negamaxes plainly.
 	parity int
+	// evals names the evaluations that valued the book's moves (see
+	// Valuation.Evaluation), in the order they first did.
+	evals []string
 }
 
 // MaxParityOffset bounds the parity offset a book may hold.
@@ -183,7 +206,7 @@ func (b *Book) Moves(pos bitboard.Position) []Move {
 		out[i] = Move{
 			Square: inv.Square(bitboard.Square(r.sq)), Value: int(r.value),
 			Depth: int(r.depth), Selectivity: int(r.sel), Exact: r.flags&flagExact != 0, InBook: in,
-			Screened: r.flags&flagScreened != 0 && !in,
+			Screened: r.flags&flagScreened != 0 && !in, Evaluation: b.evalName(r),
 		}
 	}
 	sortMoves(out)
@@ -273,7 +296,31 @@ func derived(br rec, exact, negate bool, parity int) rec {
 	if exact {
 		r.flags = flagExact
 	}
-	return r
+	return r.withEval(br.evalIndex())
+}
+
+// evalName is the evaluation that valued r ("" when not recorded).
+func (b *Book) evalName(r rec) string {
+	if i := r.evalIndex(); i > 0 && i <= len(b.evals) {
+		return b.evals[i-1]
+	}
+	return ""
+}
+
+// evalIndex returns the index records use for evaluation name, adding it
+// to the book's list: 0 for "" or when the list is full.
+func (b *Book) evalIndex(name string) int {
+	if name == "" {
+		return 0
+	}
+	if i := slices.Index(b.evals, name); i >= 0 {
+		return i + 1
+	}
+	if len(b.evals) >= MaxEvaluations {
+		return 0
+	}
+	b.evals = append(b.evals, name)
+	return len(b.evals)
 }
 
 // refresh re-derives the moves of node k whose children are in the book
@@ -409,13 +456,16 @@ type Stats struct {
 	Screened         int         // leaf moves valued by the screen only
 	Depths           map[int]int // leaf moves by depth
 	Selectivities    map[int]int // leaf moves by selectivity
-	MinDiscs         int
-	MaxDiscs         int
+	// Evaluations counts inexact leaf moves by the evaluation that valued
+	// them ("": not recorded); exact values depend on none.
+	Evaluations map[string]int
+	MinDiscs    int
+	MaxDiscs    int
 }
 
 // Stats counts the book's positions and moves.
 func (b *Book) Stats() Stats {
-	st := Stats{Depths: map[int]int{}, Selectivities: map[int]int{}, MinDiscs: 65}
+	st := Stats{Depths: map[int]int{}, Selectivities: map[int]int{}, Evaluations: map[string]int{}, MinDiscs: 65}
 	for k, rs := range b.nodes {
 		st.Positions++
 		st.Moves += len(rs)
@@ -435,6 +485,9 @@ func (b *Book) Stats() Stats {
 			}
 			st.Depths[int(r.depth)]++
 			st.Selectivities[int(r.sel)]++
+			if r.flags&flagExact == 0 {
+				st.Evaluations[b.evalName(r)]++
+			}
 		}
 	}
 	if st.Positions == 0 {

@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,23 +19,27 @@ import (
 // File format, little-endian:
 //
 //	magic    "OFBOOK\x1a\n" (8 bytes; the \x1a and \n catch text-mode copies)
-//	version  uint16 (2), parity offset int16 (see Book.SetParityOffset;
-//	         0 in books written before it existed, which were negamaxed
-//	         plainly)
+//	version  uint16 (3; 2 is read too), parity offset int16 (see
+//	         Book.SetParityOffset; 0 in books written before it existed,
+//	         which were negamaxed plainly)
 //	nodes    uint32, then info length uint32 and the info text (UTF-8)
+//	evaluations (version 3): count uint8, then each name as length uint8
+//	         and the name (UTF-8)
 //	nodes, sorted by key: player uint64, opponent uint64, move count uint8,
 //	         then per move: square uint8, value int8, depth uint8,
-//	         selectivity uint8, flags uint8 (1: exact, 2: screened)
+//	         selectivity uint8, flags uint8 (1: exact, 2: screened; the
+//	         six bits above: 0, or i for evaluation i of the list)
 //	CRC-32 (IEEE) of everything before it
 //
 // Every node is a canonical position with a legal move and lists exactly its
 // legal moves, each once; Read checks all of it, so a file that passes is a
 // book the engine can trust move by move.
 const (
-	magic   = "OFBOOK\x1a\n"
-	magicV1 = "OFBOOK1\n"
-	version = 2
-	recSize = 5
+	magic     = "OFBOOK\x1a\n"
+	magicV1   = "OFBOOK1\n"
+	version   = 3
+	versionV2 = 2 // no evaluations: every value's is unrecorded
+	recSize   = 5
 )
 
 // Errors of Read, wrapped with the details.
@@ -66,6 +71,11 @@ func (b *Book) Write(w io.Writer) error {
 	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(keys)))
 	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(info)))
 	buf = append(buf, info...)
+	buf = append(buf, uint8(len(b.evals)))
+	for _, name := range b.evals {
+		buf = append(buf, uint8(len(name)))
+		buf = append(buf, name...)
+	}
 	for _, k := range keys {
 		rs := b.nodes[k]
 		buf = binary.LittleEndian.AppendUint64(buf, k.p)
@@ -93,8 +103,9 @@ func Read(data []byte) (*Book, error) {
 	if len(data) < head+4 {
 		return nil, fmt.Errorf("%w: %d bytes, shorter than a header", ErrCorrupt, len(data))
 	}
-	if v := binary.LittleEndian.Uint16(data[len(magic):]); v != version {
-		return nil, fmt.Errorf("%w: version %d (this build reads %d)", ErrVersion, v, version)
+	v := binary.LittleEndian.Uint16(data[len(magic):])
+	if v != version && v != versionV2 {
+		return nil, fmt.Errorf("%w: version %d (this build reads %d and %d)", ErrVersion, v, versionV2, version)
 	}
 	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
 	if crc32.ChecksumIEEE(body) != sum {
@@ -111,6 +122,12 @@ func Read(data []byte) (*Book, error) {
 	}
 	b := &Book{nodes: make(map[key][]rec, n), Info: string(body[head : head+int(infoLen)]), parity: parity}
 	r := body[head+int(infoLen):]
+	if v == version {
+		var err error
+		if b.evals, r, err = readEvals(r); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
+	}
 	var prev key
 	for i := uint32(0); i < n; i++ {
 		if len(r) < 17 {
@@ -132,7 +149,7 @@ func Read(data []byte) (*Book, error) {
 			rs[j] = rec{sq: x[0], value: int8(x[1]), depth: x[2], sel: x[3], flags: x[4]}
 		}
 		r = r[m*recSize:]
-		if err := checkNode(k, rs); err != nil {
+		if err := checkNode(k, rs, len(b.evals)); err != nil {
 			return nil, fmt.Errorf("%w: position %d: %v", ErrCorrupt, i+1, err)
 		}
 		b.nodes[k] = rs
@@ -141,6 +158,30 @@ func Read(data []byte) (*Book, error) {
 		return nil, fmt.Errorf("%w: %d bytes after the last position", ErrCorrupt, len(r))
 	}
 	return b, nil
+}
+
+// readEvals reads the list of evaluations of a version 3 file from r and
+// returns the rest.
+func readEvals(r []byte) (evals []string, rest []byte, err error) {
+	if len(r) < 1 {
+		return nil, nil, errors.New("evaluations cut short")
+	}
+	n := int(r[0])
+	if n > MaxEvaluations {
+		return nil, nil, fmt.Errorf("%d evaluations, more than the %d a book holds", n, MaxEvaluations)
+	}
+	r = r[1:]
+	for i := 0; i < n; i++ {
+		if len(r) < 1 || len(r) < 1+int(r[0]) {
+			return nil, nil, fmt.Errorf("evaluation %d of %d cut short", i+1, n)
+		}
+		name := string(r[1 : 1+int(r[0])])
+		if name == "" || slices.Contains(evals, name) {
+			return nil, nil, fmt.Errorf("evaluation %d of %d empty or listed twice", i+1, n)
+		}
+		evals, r = append(evals, name), r[1+int(r[0]):]
+	}
+	return evals, r, nil
 }
 
 // squareName names a square of a book record, which may be out of range
@@ -153,8 +194,9 @@ func squareName(sq uint8) string {
 }
 
 // checkNode checks that k is a canonical position with moves and that rs
-// values each of its legal moves once, within the score range.
-func checkNode(k key, rs []rec) error {
+// values each of its legal moves once, within the score range, each naming
+// one of the book's evals evaluations or none.
+func checkNode(k key, rs []rec, evals int) error {
 	pos := k.position()
 	if k.p&k.o != 0 {
 		return errors.New("a square holds two discs")
@@ -175,7 +217,7 @@ func checkNode(k key, rs []rec) error {
 			return fmt.Errorf("move %s listed twice", bitboard.Square(r.sq))
 		}
 		seen |= 1 << r.sq
-		if r.value < -64 || r.value > 64 || r.sel > 100 || r.depth == 0 || r.flags&^flagsKnown != 0 {
+		if r.value < -64 || r.value > 64 || r.sel > 100 || r.depth == 0 || r.evalIndex() > evals {
 			return fmt.Errorf("move %s: value %d, depth %d, selectivity %d, flags %d out of range", bitboard.Square(r.sq), r.value, r.depth, r.sel, r.flags)
 		}
 	}
@@ -227,6 +269,9 @@ func readBounded(path string) ([]byte, error) {
 	n := uint64(binary.LittleEndian.Uint32(h[len(magic)+4:]))
 	infoLen := uint64(binary.LittleEndian.Uint32(h[len(magic)+8:]))
 	limit := uint64(head) + min(infoLen, maxInfo) + n*(17+recSize*maxMoves) + 4
+	if binary.LittleEndian.Uint16(h[len(magic):]) != versionV2 {
+		limit += 1 + MaxEvaluations*256 // the evaluations' names
+	}
 	if uint64(fi.Size()) > limit {
 		return nil, fmt.Errorf("%w: %d bytes, more than the %d that %d positions can take", ErrCorrupt, fi.Size(), limit, n)
 	}
@@ -239,22 +284,26 @@ func readBounded(path string) ([]byte, error) {
 
 // Text format (Export, Import): '#' lines are comments, "#info TEXT" lines
 // make up the info, "#parity-offset N" sets the parity offset (0 when
-// absent); every other line is a position, the 64 squares a1..h8
-// with X for the side to move, O for the other side and - for empty, then
-// " X", then its moves as SQUARE:VALUE@DEPTH/SELECTIVITY, with a trailing x
-// when exact and s when screened: "c4:+2@14/100", "a1:-20@6/100s".
-// Positions need not be canonical.
+// absent), "#evaluation I NAME" names evaluation I (1, 2, ...); every
+// other line is a position, the 64 squares a1..h8 with X for the side to
+// move, O for the other side and - for empty, then " X", then its moves as
+// SQUARE:VALUE@DEPTH/SELECTIVITY, with a trailing x when exact, s when
+// screened and ~I when evaluation I valued it: "c4:+2@14/100~1",
+// "a1:-20@6/100s". Positions need not be canonical.
 
 // Export writes the whole book as text, one position a line.
 func (b *Book) Export(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# Outflank opening book, text form of version %d: board (X to move), then moves square:value@depth/selectivity (x: exact)\n", version)
+	fmt.Fprintf(bw, "# Outflank opening book, text form of version %d: board (X to move), then moves square:value@depth/selectivity (x: exact, s: screened, ~I: valued by evaluation I)\n", version)
 	for _, l := range strings.Split(b.Info, "\n") {
 		if l != "" {
 			fmt.Fprintf(bw, "#info %s\n", l)
 		}
 	}
 	fmt.Fprintf(bw, "#parity-offset %d\n", b.parity)
+	for i, name := range b.evals {
+		fmt.Fprintf(bw, "#evaluation %d %s\n", i+1, name)
+	}
 	for _, k := range b.keys() {
 		bw.WriteString(bitboard.FromColors(k.p, k.o, bitboard.Black).String())
 		for _, r := range b.nodes[k] {
@@ -264,6 +313,9 @@ func (b *Book) Export(w io.Writer) error {
 			}
 			if r.flags&flagScreened != 0 {
 				x += "s"
+			}
+			if i := r.evalIndex(); i > 0 {
+				x += "~" + strconv.Itoa(i)
 			}
 			fmt.Fprintf(bw, " %s:%+d@%d/%d%s", bitboard.Square(r.sq), r.value, r.depth, r.sel, x)
 		}
@@ -293,6 +345,18 @@ func Import(r io.Reader) (*Book, error) {
 				return nil, ls.Errorf("%w", err)
 			}
 			b.parity = off
+			continue
+		}
+		if v, ok := strings.CutPrefix(line, "#evaluation "); ok {
+			is, name, _ := strings.Cut(strings.TrimSpace(v), " ")
+			name = strings.TrimSpace(name)
+			if i, err := strconv.Atoi(is); err != nil || i != len(b.evals)+1 || name == "" || len(name) > 255 || slices.Contains(b.evals, name) {
+				return nil, ls.Errorf("evaluation %q: want \"#evaluation %d NAME\" (numbered from 1 in order, each name once, at most 255 bytes)", v, len(b.evals)+1)
+			}
+			if len(b.evals) >= MaxEvaluations {
+				return nil, ls.Errorf("more than %d evaluations", MaxEvaluations)
+			}
+			b.evals = append(b.evals, name)
 			continue
 		}
 		if line == "" || line[0] == '#' {
@@ -332,7 +396,7 @@ func (b *Book) importLine(line string) error {
 		r.sq = uint8(s.Square(bitboard.Square(r.sq)))
 		rs = append(rs, r)
 	}
-	if err := checkNode(k, rs); err != nil {
+	if err := checkNode(k, rs, len(b.evals)); err != nil {
 		return err
 	}
 	b.nodes[k] = rs
@@ -348,8 +412,15 @@ func parseRec(s string) (rec, error) {
 		return rec{}, errors.New("want SQUARE:VALUE@DEPTH/SELECTIVITY")
 	}
 	var r rec
+	if x, e, ok := strings.Cut(ss, "~"); ok {
+		i, err := strconv.Atoi(e)
+		if err != nil || i < 1 || i > MaxEvaluations {
+			return rec{}, fmt.Errorf("evaluation %q: want ~1 to ~%d", e, MaxEvaluations)
+		}
+		ss, r = x, r.withEval(i)
+	}
 	if x, ok := strings.CutSuffix(ss, "s"); ok {
-		ss, r.flags = x, flagScreened
+		ss, r.flags = x, r.flags|flagScreened
 	}
 	if x, ok := strings.CutSuffix(ss, "x"); ok {
 		ss, r.flags = x, r.flags|flagExact

@@ -17,6 +17,10 @@ type Valuation struct {
 	Depth       int  // plies searched (for a solve, the empties)
 	Selectivity int  // percent; 100: no selective cut
 	Exact       bool // the score is proven
+	// Evaluation names the evaluation (weights and selective-search model)
+	// behind the score, so that the book can find the values of other
+	// evaluations when it is revalued ("": not said).
+	Evaluation string
 }
 
 // Valuer values positions by search. The book calls it for every position a
@@ -87,7 +91,7 @@ func (b *Book) Expand(ctx context.Context, pos bitboard.Position, v Valuer) (sea
 		if err == nil {
 			err = ctx.Err()
 		}
-		rs[i] = leafRec(bitboard.Square(rs[i].sq), val)
+		rs[i] = b.leafRec(bitboard.Square(rs[i].sq), val)
 		return err
 	}
 	sc, screen := v.(Screener)
@@ -108,7 +112,7 @@ func (b *Book) Expand(ctx context.Context, pos bitboard.Position, v Valuer) (sea
 		if err != nil {
 			return searches, err
 		}
-		rs[i] = leafRec(bitboard.Square(rs[i].sq), val)
+		rs[i] = b.leafRec(bitboard.Square(rs[i].sq), val)
 		rs[i].flags |= flagScreened
 	}
 	// Search fully the screened moves best first, until the next one lies
@@ -172,7 +176,7 @@ func (b *Book) fixStale(ctx context.Context, v Valuer) (searches int, err error)
 				b.stale[k] = true
 				return searches, err
 			}
-			rs[bi] = leafRec(bitboard.Square(rs[bi].sq), val)
+			rs[bi] = b.leafRec(bitboard.Square(rs[bi].sq), val)
 		}
 		b.insert(k, rs)
 	}
@@ -219,7 +223,7 @@ func AlignedSearchDepth(pos bitboard.Position, depth int) int {
 
 // leafRec is the record of move sq valued by a search of the position it
 // leads to.
-func leafRec(sq bitboard.Square, val Valuation) rec {
+func (b *Book) leafRec(sq bitboard.Square, val Valuation) rec {
 	r := rec{
 		sq: uint8(sq), value: int8(max(-64, min(64, -val.Score))),
 		depth: uint8(max(0, min(val.Depth, 254)) + 1), sel: uint8(max(0, min(val.Selectivity, 100))),
@@ -227,7 +231,7 @@ func leafRec(sq bitboard.Square, val Valuation) rec {
 	if val.Exact && val.Selectivity >= 100 {
 		r.flags = flagExact
 	}
-	return r
+	return r.withEval(b.evalIndex(val.Evaluation))
 }
 
 // Shard is one part of a growth split over several processes: the positions
@@ -491,16 +495,24 @@ func (b *Book) Merge(o *Book) {
 	if len(b.nodes) == 0 {
 		b.parity = o.parity
 	}
+	remap := make([]int, len(o.evals)+1) // o's evaluation index to b's
+	for i, name := range o.evals {
+		remap[i+1] = b.evalIndex(name)
+	}
 	for k, ors := range o.nodes {
 		rs, ok := b.nodes[k]
 		if !ok {
-			b.nodes[k] = append([]rec(nil), ors...)
+			rs = make([]rec, len(ors))
+			for i, r := range ors {
+				rs[i] = r.withEval(remap[r.evalIndex()])
+			}
+			b.nodes[k] = rs
 			continue
 		}
 		for i := range rs {
 			for _, r := range ors {
 				if r.sq == rs[i].sq && (r.depth > rs[i].depth || r.depth == rs[i].depth && r.sel > rs[i].sel) {
-					rs[i] = r
+					rs[i] = r.withEval(remap[r.evalIndex()])
 				}
 			}
 		}
@@ -519,16 +531,22 @@ type RevalueOptions struct {
 	// MaxPly: only positions at most this many moves from the start (0:
 	// all), so that the top of a book can be valued deeper than the rest.
 	MaxPly int
+	// Evaluation, when not "", is the valuer's evaluation (its
+	// Valuation.Evaluation): leaf moves valued by another one, or by one
+	// the book does not record, are searched again at any depth. Exact
+	// values depend on no evaluation and stay.
+	Evaluation string
 }
 
 // Revalue searches again, with v, every leaf move (one whose position is not
-// in the book) valued below opt.MinDepth, except moves valued by the screen
-// alone (they lost clearly; see Screener), shallowest book positions first
-// (those most games reach), and re-negamaxes: re-valuing a book with a
-// newer engine or a deeper search. It stops cleanly on ctx (the book stays
+// in the book) valued below opt.MinDepth or, with opt.Evaluation, by
+// another evaluation, except moves valued by the screen alone (they lost
+// clearly; see Screener), shallowest book positions first (those most
+// games reach), and re-negamaxes: re-valuing a book with a newer
+// evaluation or a deeper search. It stops cleanly on ctx (the book stays
 // consistent) and resumes where it stopped, since moves already re-valued
-// are deep enough to be skipped; checkpoint, if not nil, is called after
-// every position.
+// are deep enough, and by the evaluation asked, to be skipped; checkpoint,
+// if not nil, is called after every position.
 func (b *Book) Revalue(ctx context.Context, v Valuer, opt RevalueOptions, checkpoint func(*Book) error) (RevalueStats, error) {
 	var st RevalueStats
 	keys := b.keys()
@@ -543,7 +561,8 @@ func (b *Book) Revalue(ctx context.Context, v Valuer, opt RevalueOptions, checkp
 		changed := false
 		for i, r := range rs {
 			c := pos.Play(bitboard.Square(r.sq))
-			if int(r.depth) >= opt.MinDepth || r.flags&flagScreened != 0 || c.GameOver() {
+			current := opt.Evaluation == "" || r.flags&flagExact != 0 || b.evalName(r) == opt.Evaluation
+			if int(r.depth) >= opt.MinDepth && current || r.flags&flagScreened != 0 || c.GameOver() {
 				continue
 			}
 			if _, in := b.resolve(c); in {
@@ -560,7 +579,7 @@ func (b *Book) Revalue(ctx context.Context, v Valuer, opt RevalueOptions, checkp
 				}
 				return st, err
 			}
-			rs[i] = leafRec(bitboard.Square(r.sq), val)
+			rs[i] = b.leafRec(bitboard.Square(r.sq), val)
 			changed = true
 		}
 		if changed {
@@ -574,4 +593,33 @@ func (b *Book) Revalue(ctx context.Context, v Valuer, opt RevalueOptions, checkp
 		}
 	}
 	return st, nil
+}
+
+// Adopt records evaluation name as the one behind every value that records
+// none (books written before the book recorded it), except exact values,
+// which depend on no evaluation, and returns how many leaf moves it named.
+// It is for a book its owner knows that evaluation built: adopting the
+// wrong one only hides values a revaluation should search again.
+func (b *Book) Adopt(name string) (leaves int, err error) {
+	if name == "" {
+		return 0, errors.New("adopt: no evaluation named")
+	}
+	i := b.evalIndex(name)
+	if i == 0 {
+		return 0, fmt.Errorf("adopt: the book already tells %d evaluations apart, the most it can", MaxEvaluations)
+	}
+	for k, rs := range b.nodes {
+		pos := k.position()
+		for j, r := range rs {
+			if r.evalIndex() != 0 || r.flags&flagExact != 0 {
+				continue
+			}
+			rs[j] = r.withEval(i)
+			if _, in := b.resolve(pos.Play(bitboard.Square(r.sq))); !in {
+				leaves++
+			}
+		}
+	}
+	b.Negamax()
+	return leaves, nil
 }

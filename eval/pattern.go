@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"math/bits"
+	"sync"
 
 	"github.com/outflank-othello/outflank/bitboard"
 )
@@ -29,6 +30,9 @@ type Pattern struct {
 	// (mod 64: an empty board, never searched, reads stage 0's): one load
 	// finds a position's table.
 	byEmpties [64]*[stageSize]int16
+
+	digestOnce sync.Once // Digest is computed on first use
+	digest     string
 }
 
 // stageSize is the distance between two stages' pages in Pattern.full:

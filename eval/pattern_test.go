@@ -493,3 +493,25 @@ func BenchmarkSimple(b *testing.B) {
 		i++
 	}
 }
+
+// TestDigest checks that the digest names the weights: the same weights
+// give the same digest, one changed weight another.
+func TestDigest(t *testing.T) {
+	d := Default()
+	w := d.Packed()
+	same, err := FromPacked(w, d.Stages())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Digest() != same.Digest() || len(d.Digest()) != 16 {
+		t.Fatalf("digests %q and %q of the same weights", d.Digest(), same.Digest())
+	}
+	w[len(w)/2]++
+	other, err := FromPacked(w, d.Stages())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if other.Digest() == d.Digest() {
+		t.Fatalf("one weight changed, digest %q unchanged", d.Digest())
+	}
+}

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"math"
 
 	"github.com/outflank-othello/outflank/bitboard"
@@ -148,4 +150,13 @@ func (r *rootSearch) selectiveEnd(moves []rootMove, empties int, tm *timeManager
 		}
 	}
 	return true
+}
+
+// ModelDigest identifies the Multi-ProbCut model built in (mpc_table.go):
+// the first 8 bytes of a SHA-256 of its coefficients, in hex. A selective
+// search's value depends on it as much as on the evaluation, so stores of
+// searched values (the opening book) record it beside the weights' digest.
+func ModelDigest() string {
+	s := fmt.Sprint(mpcMidSigma, mpcEndSigma, mpcEndA, mpcEndB, mpcEndMinEmpties, mpcEndMaxEmpties)
+	return fmt.Sprintf("%x", sha256.Sum256([]byte(s)))[:16]
 }

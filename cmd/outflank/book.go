@@ -8,7 +8,7 @@ import (
 func init() {
 	register(&cli.Command{
 		Name:    "book",
-		Args:    "grow|learn|revalue|show|info|export|import|merge [flags]",
+		Args:    "grow|learn|revalue|adopt|show|info|export|import|merge [flags]",
 		Summary: "Grow the opening book by search, learn games into it, show its values, or convert it.",
 		Details: `Every book position lists all its legal moves, each valued by a search
 of the position it leads to (depth D means a search to D-1 plies from
@@ -31,10 +31,17 @@ outflank book learn --book FILE [search flags] GAMES.ggf...
     adds every position of the games (up to --max-ply) to FILE, valued by
     search (e.g. the --games-out file of "outflank match").
 outflank book revalue --book FILE --depth D [--max-ply P] [search flags] [--time T]
-    searches again every leaf move valued below depth D (a newer engine,
-    a deeper book), in the positions of the first P moves only if given,
-    shallowest first; moves the screen alone valued stay as they are.
-    Resumable like grow.
+    searches again every leaf move valued below depth D or by another
+    evaluation than this run's (new weights or Multi-ProbCut model: the
+    book records which valued each move; --any-evaluation: depth only),
+    in the positions of the first P moves only if given, shallowest
+    first; exact values and moves the screen alone valued stay as they
+    are. Resumable like grow.
+outflank book adopt --book FILE [--eval FILE]
+    records the evaluation (the built-in one by default) as the one that
+    valued every inexact value of FILE that records none (books written
+    before the book recorded it), when you know it did; "book info"
+    counts the leaves by evaluation.
 outflank book show [--book FILE] [--moves TRANSCRIPT | --board OBF]
     prints the book moves of a position (the start by default), best first,
     with value, depth and selectivity, and how many book positions lie

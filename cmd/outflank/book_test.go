@@ -12,7 +12,9 @@ import (
 	"github.com/outflank-othello/outflank/book"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/booktool"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/engine"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/play/playtest"
+	"github.com/outflank-othello/outflank/eval"
 )
 
 // The book commands end to end, at a depth small enough for a test: grow
@@ -229,5 +231,42 @@ func TestBookLearnWaitsForLock(t *testing.T) {
 	}
 	if b, err := book.Load(path); err != nil || b.Len() == 0 {
 		t.Errorf("book after the learn: %v", err)
+	}
+}
+
+// TestBookRecordsEvaluation checks the book commands' side of the
+// evaluation a book records: grow records the running one, a revalue with
+// other weights searches every leaf again, adopt names unrecorded values.
+func TestBookRecordsEvaluation(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.book")
+	if _, _, err := runCmd(t, "book", "grow", "--book", a, "--depth", "3", "--positions", "3", "--hash", "1", "--window", "2"); err != nil {
+		t.Fatal(err)
+	}
+	id := engine.EvaluationID(eval.Default())
+	out, _, err := runCmd(t, "book", "info", "--book", a)
+	if err != nil || !strings.Contains(out, id+" (eval pattern (embedded): this run's)") {
+		t.Fatalf("info: %v\n%s", err, out)
+	}
+	// The same depth with the placeholder evaluation: every inexact leaf is
+	// another evaluation's, so all are searched again; then none.
+	out, _, err = runCmd(t, "book", "revalue", "--book", a, "--depth", "3", "--hash", "1", "--eval", "simple")
+	if err != nil || strings.HasPrefix(out, "revalued 0 positions") {
+		t.Fatalf("revalue with other weights: %v\n%s", err, out)
+	}
+	out, _, err = runCmd(t, "book", "revalue", "--book", a, "--depth", "3", "--hash", "1", "--eval", "simple")
+	if err != nil || !strings.HasPrefix(out, "revalued 0 positions") {
+		t.Fatalf("second revalue: %v\n%s", err, out)
+	}
+	out, _, err = runCmd(t, "book", "info", "--book", a, "--eval", "simple")
+	if err != nil || strings.Contains(out, id) || !strings.Contains(out, "simple, mpc") {
+		t.Fatalf("info after revaluing: %v\n%s", err, out)
+	}
+	// adopt names nothing here (everything is recorded), and wants a book.
+	if out, _, err = runCmd(t, "book", "adopt", "--book", a); err != nil || !strings.HasPrefix(out, "0 leaf moves") {
+		t.Fatalf("adopt: %v\n%s", err, out)
+	}
+	if _, _, err = runCmd(t, "book", "adopt"); err == nil || !strings.Contains(err.Error(), "--book FILE is required") {
+		t.Fatalf("adopt without --book: %v", err)
 	}
 }

@@ -42,7 +42,7 @@ type Flags struct {
 	screenDepth, screenMargin  *int
 	hash                       *int
 	parity                     *int
-	align                      *bool
+	align, anyEval             *bool
 	fs                         *pflag.FlagSet
 }
 
@@ -83,6 +83,7 @@ func AddFlags(fs *pflag.FlagSet) Flags {
 		lines:        fs.StringSlice("line", nil, "grow: seed with every position of this line first (transcript; repeatable)"),
 		hash:         fs.Int("hash", 256, "grow, learn, revalue: transposition table size in MiB"),
 		align:        fs.Bool("align-parity", false, "grow, learn, revalue: search each leaf to depth-1 or depth plies so that every leaf's search ends at an even number of empties (then --parity-offset 0: the negamax needs no correction)"),
+		anyEval:      fs.Bool("any-evaluation", false, "revalue: search again only the leaves below --depth, not those valued by another evaluation"),
 		parity:       fs.Int("parity-offset", DefaultParity, "grow, learn, revalue, import, merge: set the book's odd-even correction of the negamax in discs (a new book gets the default; see book/README.md)"),
 		fs:           fs,
 	}
@@ -113,7 +114,7 @@ func (f Flags) setParity(cmd string, b *book.Book, fresh bool) error {
 // info, export, import, merge), with the parsed flags f.
 func Run(e *cli.Env, f Flags, args []string) error {
 	if len(args) < 1 {
-		return fmt.Errorf("book: want grow, learn, revalue, show, info, export, import or merge")
+		return fmt.Errorf("book: want grow, learn, revalue, adopt, show, info, export, import or merge")
 	}
 	action, rest := args[0], args[1:]
 	if action != "learn" && action != "merge" && len(rest) > 0 {
@@ -126,6 +127,8 @@ func Run(e *cli.Env, f Flags, args []string) error {
 		return bookLearn(e, f, rest)
 	case "revalue":
 		return bookRevalue(e, f)
+	case "adopt":
+		return bookAdopt(e, f)
 	case "show":
 		return bookShow(e, f)
 	case "info":
@@ -137,7 +140,7 @@ func Run(e *cli.Env, f Flags, args []string) error {
 	case "merge":
 		return bookMerge(e, f, rest)
 	}
-	return fmt.Errorf("book: unknown action %q (want grow, learn, revalue, show, info, export, import or merge)", action)
+	return fmt.Errorf("book: unknown action %q (want grow, learn, revalue, adopt, show, info, export, import or merge)", action)
 }
 
 // valuer builds the search valuer from the flags.
@@ -175,7 +178,7 @@ func (f Flags) valuer(cmd string) (engine.SearchValuer, string, error) {
 		Engine:      search.New(search.Options{HashMB: *f.hash, Eval: ev}),
 		Limits:      search.Limits{Depth: *f.depth - 1, Selectivity: *f.sel, EndgameEmpties: *f.solve},
 		ScreenDepth: *f.screenDepth, Margin: margin,
-		Depth: *f.depth, AlignParity: *f.align,
+		Depth: *f.depth, AlignParity: *f.align, Evaluation: engine.EvaluationID(ev),
 	}, desc, nil
 }
 
@@ -477,6 +480,9 @@ func bookRevalue(e *cli.Env, f Flags) error {
 	defer cancel()
 	cpu0, last := cli.CPUTime(), time.Now()
 	opt := book.RevalueOptions{MinDepth: *f.depth}
+	if !*f.anyEval {
+		opt.Evaluation = v.Evaluation
+	}
 	if f.fs.Changed("max-ply") {
 		if *f.maxPly < 1 || *f.maxPly > 60 {
 			return fmt.Errorf("%s: --max-ply %d: want 1 to 60", cmd, *f.maxPly)
@@ -501,6 +507,68 @@ func bookRevalue(e *cli.Env, f Flags) error {
 	}
 	fmt.Fprintf(e.Stdout, "revalued %d positions with %d searches in %.1f CPU s%s\n", st.Positions, st.Searches, cpu,
 		map[bool]string{true: " (stopped: run again to resume)", false: ""}[ctx.Err() != nil])
+	return nil
+}
+
+// printEvaluations counts the book's leaf moves by the evaluation that
+// valued them, marking the one --eval names (the built-in one by default):
+// the others are what "book revalue" would search again.
+func printEvaluations(e *cli.Env, f Flags, st book.Stats) error {
+	ev, shown, err := engine.LoadEvaluator(*f.evalFile)
+	if err != nil {
+		return fmt.Errorf("book info: --eval: %w", err)
+	}
+	id := engine.EvaluationID(ev)
+	names := make([]string, 0, len(st.Evaluations))
+	for name := range st.Evaluations {
+		names = append(names, name)
+	}
+	sort.Slice(names, func(i, j int) bool { return st.Evaluations[names[i]] > st.Evaluations[names[j]] })
+	fmt.Fprintln(e.Stdout, "inexact leaf moves by evaluation (weights and Multi-ProbCut model):")
+	for _, name := range names {
+		label := name
+		switch name {
+		case id:
+			label += fmt.Sprintf(" (eval %s: this run's)", shown)
+		case "":
+			label = "not recorded (valued before the book recorded it)"
+		}
+		fmt.Fprintf(e.Stdout, "  %7d  %s\n", st.Evaluations[name], label)
+	}
+	return nil
+}
+
+// bookAdopt records the evaluation of --eval (the built-in one by default)
+// as the one behind the values of --book that record none.
+func bookAdopt(e *cli.Env, f Flags) error {
+	const cmd = "book adopt"
+	if *f.path == "" {
+		return fmt.Errorf("%s: --book FILE is required", cmd)
+	}
+	ev, shown, err := engine.LoadEvaluator(*f.evalFile)
+	if err != nil {
+		return fmt.Errorf("%s: --eval: %w", cmd, err)
+	}
+	unlock, err := f.lock(e, cmd)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	b, err := book.Load(*f.path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", cmd, err)
+	}
+	id := engine.EvaluationID(ev)
+	n, err := b.Adopt(id)
+	if err != nil {
+		return fmt.Errorf("%s: %w", cmd, err)
+	}
+	engine.AddInfo(b, fmt.Sprintf("%s adopt: the values that recorded no evaluation recorded as eval %s (%s): %d leaves (%s)",
+		time.Now().UTC().Format("2006-01-02"), shown, id, n, cli.Version()))
+	if err := engine.SaveBook(b, *f.path); err != nil {
+		return fmt.Errorf("%s: %w", cmd, err)
+	}
+	fmt.Fprintf(e.Stdout, "%d leaf moves now record %s\n", n, id)
 	return nil
 }
 
@@ -573,6 +641,9 @@ func bookInfo(e *cli.Env, f Flags) error {
 		st.Positions, st.MinDiscs, st.MaxDiscs, st.Moves, st.Leaves, st.Screened, st.Exact)
 	fmt.Fprintf(e.Stdout, "leaf moves by depth:%s\n", histogram(st.Depths, ""))
 	fmt.Fprintf(e.Stdout, "leaf moves by selectivity:%s\n", histogram(st.Selectivities, "%"))
+	if err := printEvaluations(e, f, st); err != nil {
+		return err
+	}
 	fmt.Fprintf(e.Stdout, "parity offset of the negamax: %d discs\n", b.ParityOffset())
 	if b.Info != "" {
 		fmt.Fprintf(e.Stdout, "built:\n  %s\n", strings.ReplaceAll(engine.FileNames(b.Info), "\n", "\n  "))

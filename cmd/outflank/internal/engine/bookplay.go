@@ -81,8 +81,9 @@ func (b *bookMoves) Learn(g *bitboard.Game) error {
 	ctx, cancel := context.WithTimeout(context.Background(), guiLearnTime)
 	defer cancel()
 	v := SearchValuer{
-		Engine: search.New(search.Options{HashMB: 64, Eval: b.ev}),
-		Limits: search.Limits{Depth: guiLearnDepth - 1},
+		Engine:     search.New(search.Options{HashMB: 64, Eval: b.ev}),
+		Limits:     search.Limits{Depth: guiLearnDepth - 1},
+		Evaluation: EvaluationID(b.ev),
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()

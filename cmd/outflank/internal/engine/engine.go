@@ -77,6 +77,23 @@ func LoadEvaluator(name string) (ev search.Evaluator, shown string, err error) {
 	return p, name, nil
 }
 
+// EvaluationID names what a selective search's values depend on besides
+// its depth: the evaluation's weights (their digest) and the Multi-ProbCut
+// model built in. The opening book records it with every value a search
+// gives it, so that a revaluation finds the values of other evaluations.
+func EvaluationID(ev search.Evaluator) string {
+	var w string
+	switch e := ev.(type) {
+	case *eval.Pattern:
+		w = "weights " + e.Digest()
+	case eval.Simple:
+		w = "simple"
+	default:
+		w = fmt.Sprintf("%T", ev)
+	}
+	return w + ", mpc " + search.ModelDigest()
+}
+
 // Setup checks the flags and loads the evaluation and the book.
 func (f Flags) Setup(cmd string) (Setup, error) {
 	if *f.hash < 1 || *f.hash > cli.MaxHashMB {

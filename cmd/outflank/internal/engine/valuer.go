@@ -22,6 +22,9 @@ type SearchValuer struct {
 	// book.AlignedSearchDepth instead of Limits.Depth.
 	Depth       int
 	AlignParity bool
+	// Evaluation names the evaluation the engine searches with
+	// (EvaluationID), recorded by the book with each value.
+	Evaluation string
 }
 
 // Screen values pos by the shallow screen's search.
@@ -44,7 +47,7 @@ func (v SearchValuer) Value(ctx context.Context, pos bitboard.Position) (book.Va
 	if err := ctx.Err(); err != nil {
 		return book.Valuation{}, err // stopped: the result is incomplete
 	}
-	return book.Valuation{Score: i.Score, Depth: i.Depth, Selectivity: i.Selectivity, Exact: i.Exact}, nil
+	return book.Valuation{Score: i.Score, Depth: i.Depth, Selectivity: i.Selectivity, Exact: i.Exact, Evaluation: v.Evaluation}, nil
 }
 
 // SaveBook writes b to path as a whole: a kill leaves the old book or the
