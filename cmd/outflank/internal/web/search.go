@@ -66,6 +66,9 @@ type searchRequest struct {
 	Mode  string  `json:"mode"`
 	Level int     `json:"level"` // 0: the server's default
 	Time  float64 `json:"time"`  // seconds per move (move and hint); 0: play by level
+	// Ponder (move): after answering, think on the player's time about
+	// the position after the engine's move, until the next request.
+	Ponder bool `json:"ponder"`
 }
 
 // startEvent opens every search stream.
@@ -113,6 +116,9 @@ func (q searchRequest) check(defaultLevel int) (*bitboard.Game, settings, error)
 	case "move", "hint", "solve", "analyze":
 	default:
 		return nil, settings{}, fmt.Errorf("mode %q: want move, hint, solve or analyze", q.Mode)
+	}
+	if q.Ponder && q.Mode != "move" {
+		return nil, settings{}, fmt.Errorf("ponder: only with mode move (mode %q)", q.Mode)
 	}
 	st := settings{Level: q.Level}
 	if st.Level == 0 {
@@ -197,6 +203,55 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	stopTicks()
 	res.Stopped = ctx.Err() != nil
 	ev.send("done", res)
+	if q.Ponder && !res.Stopped && res.Best != "" {
+		if sq, err := bitboard.ParseSquare(res.Best); err == nil && sq.IsBoard() {
+			s.ponder(run, pos.Play(sq), st)
+		}
+	}
+}
+
+// ponderLimit bounds thinking on the player's time, so that a page left
+// open with the player to move stops costing a core.
+const ponderLimit = 3 * time.Minute
+
+// ponder thinks about pos, the position after the engine's answer, on the
+// player's time (play.Player.Ponder: every reply, in the transposition
+// table that the next search reads), in place of the search run that
+// answered: it waits for the engine that run releases, and stops as any
+// search does, at once, when the next request starts a search or a new
+// game, or on /api/stop; or after ponderLimit.
+func (s *Server) ponder(after *running, pos bitboard.Position, st settings) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	run := &running{cancel: cancel}
+	s.mu.Lock()
+	if s.current != after { // a newer request came first
+		s.mu.Unlock()
+		cancel(nil)
+		return
+	}
+	s.current = run
+	s.mu.Unlock()
+	s.pondering.Add(1)
+	go func() {
+		defer s.pondering.Done()
+		defer cancel(nil)
+		defer func() {
+			s.mu.Lock()
+			if s.current == run {
+				s.current = nil
+			}
+			s.mu.Unlock()
+		}()
+		select {
+		case s.engineFree <- struct{}{}:
+			defer func() { <-s.engineFree }()
+		case <-ctx.Done():
+			return
+		}
+		tctx, stop := context.WithTimeout(ctx, ponderLimit)
+		defer stop()
+		s.a.player(st).Ponder(tctx, pos)
+	}()
 }
 
 // analyze scores every position of g from the last to the first (the

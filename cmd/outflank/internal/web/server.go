@@ -36,7 +36,9 @@ type Server struct {
 	engineFree chan struct{} // holds a token while a search uses the engine
 
 	mu      sync.Mutex // guards current
-	current *running   // the search running or waiting for the engine
+	current *running   // the search (or ponder) running or waiting for the engine
+	// pondering counts the ponders running (tests wait for them to end).
+	pondering sync.WaitGroup
 
 	// listenIP is the address Serve listens on (nil when the server is
 	// used as a handler only). Requests must name it, localhost or one of

@@ -55,6 +55,7 @@ async function search(mode, onEvent, wholeGame) {
   const body = {
     start: S.game.start, moves: wholeGame ? S.game.moves : S.game.moves.slice(0, S.cursor), mode,
     level: +$('level').value || 0, time: mode === 'solve' || mode === 'analyze' ? 0 : (+$('time').value || 0),
+    ponder: mode === 'move' && $('ponder').checked,
   };
   try {
     const r = await call('api/search', {
