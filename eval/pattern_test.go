@@ -71,6 +71,53 @@ func naiveIndexes(p, o uint64) (idx [numInstances]int32) {
 	return idx
 }
 
+// TestClassifyMatchesNaive: the classes that classify counts up digit by
+// digit are those of recomputing every image of every configuration from
+// its digits.
+func TestClassifyMatchesNaive(t *testing.T) {
+	symmetric := 0
+	for p := range numPatterns {
+		n, perms := len(patternSquares[p]), layout.perms[p]
+		if len(perms) > 1 {
+			symmetric++
+		}
+		size := pow3(n)
+		nat := make([]uint32, size)
+		classes := 0
+		digits := make([]int, n)
+		for idx := range size {
+			for k, x := 0, idx; k < n; k++ {
+				digits[k], x = x%3, x/3
+			}
+			best := idx
+			for _, perm := range perms {
+				v := 0
+				for k := n - 1; k >= 0; k-- {
+					v = 3*v + digits[perm[k]]
+				}
+				best = min(best, v)
+			}
+			if best == idx {
+				nat[idx] = uint32(classes)
+				classes++
+			} else {
+				nat[idx] = nat[best]
+			}
+		}
+		if classes != layout.classes[p] {
+			t.Fatalf("%s: %d classes, naively %d", patternNames[p], layout.classes[p], classes)
+		}
+		for idx, c := range nat {
+			if got := layout.classOf[p][fullIndex(idx, n)]; got != c {
+				t.Fatalf("%s: configuration %d in class %d, naively %d", patternNames[p], idx, got, c)
+			}
+		}
+	}
+	if symmetric < 5 {
+		t.Errorf("%d patterns are their own mirror images, want the corner, edge, rows and diagonals", symmetric)
+	}
+}
+
 // fullIndex reverses the digits: a bijection on each pattern length's
 // indexes, its own inverse, with known values.
 func TestFullIndex(t *testing.T) {
