@@ -405,6 +405,40 @@ func TestEncodeParseRoundTrip(t *testing.T) {
 	}
 }
 
+// TestEncodeRaw: the embedded weights written in format version 2 (as
+// the browser build gets them) parse to the same weights and the same
+// evaluation, and a damaged or resized version 2 file is refused.
+func TestEncodeRaw(t *testing.T) {
+	e := Default()
+	data := e.EncodeRaw()
+	if len(data) != headerSize+2*len(e.packed) {
+		t.Fatalf("%d bytes, want the header and the weights as they are, %d", len(data), headerSize+2*len(e.packed))
+	}
+	f, err := Parse(append([]byte(nil), data...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Stages() != e.Stages() || !slicesEqual(f.packed, e.packed) {
+		t.Fatal("weights differ after version 2")
+	}
+	for _, pos := range randomPositions(41, 200) {
+		if a, b := f.Score(pos.Player, pos.Opponent), e.Score(pos.Player, pos.Opponent); a != b {
+			t.Fatalf("%v: version 2 scores %d, the embedded file %d", pos, a, b)
+		}
+	}
+	bad := append([]byte(nil), data...)
+	bad[headerSize+len(e.packed)] ^= 1
+	if _, err := Parse(bad); err == nil || !strings.Contains(err.Error(), "checksum") {
+		t.Errorf("a damaged weight: %v", err)
+	}
+	short := append([]byte(nil), data[:len(data)-2]...)
+	binary.LittleEndian.PutUint32(short[20:], uint32(len(short)-headerSize))
+	binary.LittleEndian.PutUint32(short[28:], crc32.ChecksumIEEE(short[:28]))
+	if _, err := Parse(short); err == nil || !strings.Contains(err.Error(), "stored as they are") {
+		t.Errorf("one weight short: %v", err)
+	}
+}
+
 func slicesEqual(a, b []int16) bool {
 	if len(a) != len(b) {
 		return false
@@ -482,6 +516,7 @@ func FuzzParse(f *testing.F) {
 	e, _ := FromPacked(sparseWeights(10), DefaultStages)
 	good := e.Encode()
 	f.Add(good)
+	f.Add(e.EncodeRaw())
 	f.Add(good[:headerSize])
 	f.Add([]byte("OFEV"))
 	f.Fuzz(func(t *testing.T, data []byte) {

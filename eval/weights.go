@@ -10,6 +10,7 @@ import (
 	"hash/crc32"
 	"io"
 	"sync"
+	"unsafe"
 
 	"github.com/outflank-othello/outflank/bitboard"
 )
@@ -28,13 +29,20 @@ import (
 //	24     4    CRC-32 (IEEE) of the weights as little-endian int16s
 //	28     4    CRC-32 of bytes 0..27
 //	32     ...  payload: the weights, DEFLATE-compressed (most weights of
-//	            rare configurations are 0 and compress away)
+//	            rare configurations are 0 and compress away); in format
+//	            version 2 the weights as they are, little-endian int16s
+//
+// Version 2 (EncodeRaw) is for a file that its transport compresses: the
+// browser build's weights, which the site command gzips and the browser
+// unpacks natively, so that the engine, slow at inflating in WebAssembly,
+// only copies them.
 //
 // Everything is checked: a file from another layout, truncated, padded or
 // damaged is refused with an error saying which.
 const (
 	magic         = "OFEV"
 	formatVersion = 1
+	rawVersion    = 2
 	headerSize    = 32
 )
 
@@ -107,7 +115,9 @@ func readWeights(path string) ([]byte, error) {
 	return append(h, body...), nil
 }
 
-// Parse decodes a weights file held in memory.
+// Parse decodes a weights file held in memory. The evaluation of a
+// version 2 file (EncodeRaw) keeps data's payload as its weights, where
+// the platform is little-endian: data must not change afterwards.
 func Parse(data []byte) (*Pattern, error) {
 	w, stages, err := decode(data)
 	if err != nil {
@@ -128,8 +138,9 @@ func decode(data []byte) (w []int16, stages int, err error) {
 	if string(h[:4]) != magic {
 		return nil, 0, errors.New("not an Outflank weights file (bad magic)")
 	}
-	if v := le.Uint16(h[4:]); v != formatVersion {
-		return nil, 0, fmt.Errorf("format version %d, this build reads version %d", v, formatVersion)
+	version := le.Uint16(h[4:])
+	if version != formatVersion && version != rawVersion {
+		return nil, 0, fmt.Errorf("format version %d, this build reads versions %d and %d", version, formatVersion, rawVersion)
 	}
 	if got, want := le.Uint32(h[28:]), crc32.ChecksumIEEE(h[:28]); got != want {
 		return nil, 0, errors.New("header checksum mismatch (damaged file)")
@@ -155,44 +166,99 @@ func decode(data []byte) (w []int16, stages int, err error) {
 		}
 		return nil, 0, fmt.Errorf("%d bytes of trailing data after the weights", have-int(size))
 	}
-	raw := make([]byte, 2*int(n))
-	r := flate.NewReader(bytes.NewReader(data[headerSize:]))
-	if _, err := io.ReadFull(r, raw); err != nil {
-		return nil, 0, fmt.Errorf("damaged weights payload: %v", err)
-	}
-	if k, err := r.Read(make([]byte, 1)); k != 0 || err != io.EOF {
-		return nil, 0, errors.New("damaged weights payload: more data than the header says")
+	var raw []byte
+	if version == rawVersion {
+		if size != 2*n {
+			return nil, 0, fmt.Errorf("%d bytes of weights stored as they are, want %d for %d weights", size, 2*n, n)
+		}
+		raw = data[headerSize:]
+	} else if raw, err = inflate(data[headerSize:], 2*int(n)); err != nil {
+		return nil, 0, err
 	}
 	if got, want := crc32.ChecksumIEEE(raw), le.Uint32(h[24:]); got != want {
 		return nil, 0, errors.New("weights checksum mismatch (damaged file)")
 	}
-	w = make([]int16, n)
-	for i := range w {
-		w[i] = int16(le.Uint16(raw[2*i:]))
-	}
+	w = int16s(raw)
 	return w, stages, nil
+}
+
+// littleEndian is true where int16s are stored as the weights files
+// store them (every platform Outflank is released for).
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// int16s returns the little-endian int16s of raw: raw's own bytes where
+// the platform is little-endian (raw must then stay unchanged), so that
+// the weights are not copied; else a copy.
+func int16s(raw []byte) []int16 {
+	n := len(raw) / 2
+	if n == 0 {
+		return []int16{}
+	}
+	p := unsafe.Pointer(unsafe.SliceData(raw))
+	if littleEndian && uintptr(p)%2 == 0 {
+		return unsafe.Slice((*int16)(p), n)
+	}
+	w := make([]int16, n)
+	for i := range w {
+		w[i] = int16(binary.LittleEndian.Uint16(raw[2*i:]))
+	}
+	return w
+}
+
+// inflate returns the n bytes that the DEFLATE stream z holds, or an error
+// if it holds more, fewer or is damaged.
+func inflate(z []byte, n int) ([]byte, error) {
+	raw := make([]byte, n)
+	r := flate.NewReader(bytes.NewReader(z))
+	if _, err := io.ReadFull(r, raw); err != nil {
+		return nil, fmt.Errorf("damaged weights payload: %v", err)
+	}
+	if k, err := r.Read(make([]byte, 1)); k != 0 || err != io.EOF {
+		return nil, errors.New("damaged weights payload: more data than the header says")
+	}
+	return raw, nil
 }
 
 // Encode returns the weights file of e.
 func (e *Pattern) Encode() []byte {
-	le := binary.LittleEndian
-	raw := make([]byte, 2*len(e.packed))
-	for i, v := range e.packed {
-		le.PutUint16(raw[2*i:], uint16(v))
-	}
+	raw := e.payload()
 	var z bytes.Buffer
 	fw, _ := flate.NewWriter(&z, flate.BestCompression) // only fails on a bad level
 	fw.Write(raw)
 	fw.Close()
-	h := make([]byte, headerSize)
+	return e.file(formatVersion, raw, z.Bytes())
+}
+
+// EncodeRaw returns the weights file of e in format version 2, its
+// weights stored as they are (see the format above): for a file that
+// something else compresses.
+func (e *Pattern) EncodeRaw() []byte {
+	raw := e.payload()
+	return e.file(rawVersion, raw, raw)
+}
+
+// payload returns e's weights as little-endian int16s.
+func (e *Pattern) payload() []byte {
+	raw := make([]byte, 2*len(e.packed))
+	for i, v := range e.packed {
+		binary.LittleEndian.PutUint16(raw[2*i:], uint16(v))
+	}
+	return raw
+}
+
+// file returns a weights file of e's header in this version, whose
+// payload stores the weights raw as body.
+func (e *Pattern) file(version uint16, raw, body []byte) []byte {
+	le := binary.LittleEndian
+	h := make([]byte, headerSize, headerSize+len(body))
 	copy(h, magic)
-	le.PutUint16(h[4:], formatVersion)
+	le.PutUint16(h[4:], version)
 	le.PutUint16(h[6:], uint16(e.stages))
 	le.PutUint32(h[8:], layoutHash(e.stages))
 	le.PutUint16(h[12:], Scale)
 	le.PutUint32(h[16:], uint32(len(e.packed)))
-	le.PutUint32(h[20:], uint32(z.Len()))
+	le.PutUint32(h[20:], uint32(len(body)))
 	le.PutUint32(h[24:], crc32.ChecksumIEEE(raw))
 	le.PutUint32(h[28:], crc32.ChecksumIEEE(h[:28]))
-	return append(h, z.Bytes()...)
+	return append(h, body...)
 }
