@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/outflank-othello/outflank/eval"
 )
 
 // The browser build: a static site of the web board whose engine is
@@ -26,6 +28,7 @@ import (
 //	static/worker.js     the worker: fetches and starts the engine
 //	static/wasm_exec.js  Go's WebAssembly support, from the Go that built it
 //	static/outflank.wasm.gz, weights.gz, book.gz   the engine and its data, gzipped
+//	                     (the weights stored raw inside: eval's format version 2)
 //
 // Every file is plain: any static file server serves the site as it is
 // (python3 -m http.server), and the browser unpacks the gzipped files
@@ -115,14 +118,30 @@ func (s *Site) Make(ctx context.Context) error {
 	if err := s.BuildWasm(ctx, s.Source, wasm); err != nil {
 		return err
 	}
-	raw := map[string]string{"static/outflank.wasm.gz": wasm, "static/weights.gz": filepath.Join(root, "eval", "default.weights"),
-		"static/book.gz": filepath.Join(root, "book", "default.book")}
-	for site, path := range raw {
-		b, err := os.ReadFile(path)
+	// The weights go as format version 2, stored as they are, so that
+	// the browser's unpacking leaves the engine only a copy to make where
+	// it would inflate them in WebAssembly, slowly.
+	weights, err := eval.Load(filepath.Join(root, "eval", "default.weights"))
+	if err != nil {
+		return err
+	}
+	raw := map[string]func() ([]byte, error){
+		"static/outflank.wasm.gz": func() ([]byte, error) { return os.ReadFile(wasm) },
+		"static/weights.gz":       func() ([]byte, error) { return weights.EncodeRaw(), nil },
+		"static/book.gz":          func() ([]byte, error) { return os.ReadFile(filepath.Join(root, "book", "default.book")) },
+	}
+	for site, read := range raw {
+		b, err := read()
 		if err != nil {
 			return err
 		}
-		if files[site], err = gzipped(b); err != nil {
+		level := gzip.BestCompression
+		if site == "static/weights.gz" {
+			// 2% larger (7.58 MB against 7.45), packed in an eighth
+			// of the time (3 s against 21 on a loaded 2-core machine).
+			level = gzip.DefaultCompression
+		}
+		if files[site], err = gzipped(b, level); err != nil {
 			return err
 		}
 		fmt.Fprintf(s.Log, "%-24s %5.2f MB (%.2f MB unpacked)\n", site, float64(len(files[site]))/1e6, float64(len(b))/1e6)
@@ -169,9 +188,9 @@ func (s *Site) Make(ctx context.Context) error {
 	return nil
 }
 
-func gzipped(b []byte) ([]byte, error) {
+func gzipped(b []byte, level int) ([]byte, error) {
 	var buf bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw, err := gzip.NewWriterLevel(&buf, level)
 	if err != nil {
 		return nil, err
 	}
