@@ -405,16 +405,16 @@ func TestEncodeParseRoundTrip(t *testing.T) {
 	}
 }
 
-// TestEncodeRaw: the embedded weights written in format version 2 (as
+// TestEncodeRuns: the embedded weights written in format version 2 (as
 // the browser build gets them) parse to the same weights and the same
-// evaluation, and a damaged or resized version 2 file is refused.
-func TestEncodeRaw(t *testing.T) {
+// evaluation, and any cut or damage of a version 2 file is refused.
+func TestEncodeRuns(t *testing.T) {
 	e := Default()
-	data := e.EncodeRaw()
-	if len(data) != headerSize+2*len(e.packed) {
-		t.Fatalf("%d bytes, want the header and the weights as they are, %d", len(data), headerSize+2*len(e.packed))
+	data := e.EncodeRuns()
+	if len(data) > headerSize+2*len(e.packed)/2 {
+		t.Errorf("%d bytes: the runs should take less than half the weights' %d", len(data), 2*len(e.packed))
 	}
-	f, err := Parse(append([]byte(nil), data...))
+	f, err := Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -426,17 +426,43 @@ func TestEncodeRaw(t *testing.T) {
 			t.Fatalf("%v: version 2 scores %d, the embedded file %d", pos, a, b)
 		}
 	}
-	bad := append([]byte(nil), data...)
-	bad[headerSize+len(e.packed)] ^= 1
-	if _, err := Parse(bad); err == nil || !strings.Contains(err.Error(), "checksum") {
-		t.Errorf("a damaged weight: %v", err)
+	// Small weight sets, so that every byte can be cut or damaged: runs
+	// of 0s and of others longer than a run's 128 and shorter.
+	for _, w := range [][]int16{sparseWeights(12), make([]int16, DefaultStages*PackedStride())} {
+		for i := range w[:300] {
+			w[i] = int16(i % 3)
+		}
+		s, _ := FromPacked(w, DefaultStages)
+		good := s.EncodeRuns()
+		if got, err := Parse(good); err != nil || !slicesEqual(got.packed, w) {
+			t.Fatalf("a round trip: %v", err)
+		}
+		for n := headerSize; n < len(good); n += 1 + n/64 {
+			if _, _, err := decode(withSize(good[:n])); err == nil {
+				t.Fatalf("cut to %d of %d bytes (size made good): accepted", n, len(good))
+			}
+		}
+		if _, _, err := decode(withSize(append(append([]byte(nil), good...), 0x80))); err == nil {
+			t.Fatal("a run's byte too many: accepted")
+		}
+		for i := headerSize; i < len(good); i += 1 + (i-headerSize)/32 {
+			bad := append([]byte(nil), good...)
+			bad[i] ^= 0x81
+			if w2, _, err := decode(bad); err == nil && !slicesEqual(w2, w) {
+				t.Fatalf("byte %d damaged: accepted different weights", i)
+			}
+		}
 	}
-	short := append([]byte(nil), data[:len(data)-2]...)
-	binary.LittleEndian.PutUint32(short[20:], uint32(len(short)-headerSize))
-	binary.LittleEndian.PutUint32(short[28:], crc32.ChecksumIEEE(short[:28]))
-	if _, err := Parse(short); err == nil || !strings.Contains(err.Error(), "stored as they are") {
-		t.Errorf("one weight short: %v", err)
-	}
+}
+
+// withSize returns a weights file whose header's payload size and
+// checksum are made to fit its length, so that only the payload's own
+// checks can refuse it.
+func withSize(data []byte) []byte {
+	data = append([]byte(nil), data...)
+	binary.LittleEndian.PutUint32(data[20:], uint32(len(data)-headerSize))
+	binary.LittleEndian.PutUint32(data[28:], crc32.ChecksumIEEE(data[:28]))
+	return data
 }
 
 func slicesEqual(a, b []int16) bool {
@@ -516,7 +542,7 @@ func FuzzParse(f *testing.F) {
 	e, _ := FromPacked(sparseWeights(10), DefaultStages)
 	good := e.Encode()
 	f.Add(good)
-	f.Add(e.EncodeRaw())
+	f.Add(e.EncodeRuns())
 	f.Add(good[:headerSize])
 	f.Add([]byte("OFEV"))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -30,19 +30,22 @@ import (
 //	28     4    CRC-32 of bytes 0..27
 //	32     ...  payload: the weights, DEFLATE-compressed (most weights of
 //	            rare configurations are 0 and compress away); in format
-//	            version 2 the weights as they are, little-endian int16s
+//	            version 2, runs instead: a byte c < 128 stands for c+1
+//	            weights of 0, a byte c >= 128 is followed by c-127
+//	            weights as little-endian int16s
 //
-// Version 2 (EncodeRaw) is for a file that its transport compresses: the
+// Version 2 (EncodeRuns) is for a file that its transport compresses: the
 // browser build's weights, which the site command gzips and the browser
-// unpacks natively, so that the engine, slow at inflating in WebAssembly,
-// only copies them.
+// unpacks natively. The engine, slow at inflating in WebAssembly, then
+// only copies the non-zero weights (a quarter of them), and the browser
+// unpacks a third of the bytes it would for the weights as they are.
 //
 // Everything is checked: a file from another layout, truncated, padded or
 // damaged is refused with an error saying which.
 const (
 	magic         = "OFEV"
 	formatVersion = 1
-	rawVersion    = 2
+	runsVersion   = 2
 	headerSize    = 32
 )
 
@@ -115,9 +118,7 @@ func readWeights(path string) ([]byte, error) {
 	return append(h, body...), nil
 }
 
-// Parse decodes a weights file held in memory. The evaluation of a
-// version 2 file (EncodeRaw) keeps data's payload as its weights, where
-// the platform is little-endian: data must not change afterwards.
+// Parse decodes a weights file held in memory.
 func Parse(data []byte) (*Pattern, error) {
 	w, stages, err := decode(data)
 	if err != nil {
@@ -139,8 +140,8 @@ func decode(data []byte) (w []int16, stages int, err error) {
 		return nil, 0, errors.New("not an Outflank weights file (bad magic)")
 	}
 	version := le.Uint16(h[4:])
-	if version != formatVersion && version != rawVersion {
-		return nil, 0, fmt.Errorf("format version %d, this build reads versions %d and %d", version, formatVersion, rawVersion)
+	if version != formatVersion && version != runsVersion {
+		return nil, 0, fmt.Errorf("format version %d, this build reads versions %d and %d", version, formatVersion, runsVersion)
 	}
 	if got, want := le.Uint32(h[28:]), crc32.ChecksumIEEE(h[:28]); got != want {
 		return nil, 0, errors.New("header checksum mismatch (damaged file)")
@@ -167,12 +168,12 @@ func decode(data []byte) (w []int16, stages int, err error) {
 		return nil, 0, fmt.Errorf("%d bytes of trailing data after the weights", have-int(size))
 	}
 	var raw []byte
-	if version == rawVersion {
-		if size != 2*n {
-			return nil, 0, fmt.Errorf("%d bytes of weights stored as they are, want %d for %d weights", size, 2*n, n)
-		}
-		raw = data[headerSize:]
-	} else if raw, err = inflate(data[headerSize:], 2*int(n)); err != nil {
+	if version == runsVersion {
+		raw, err = unrun(data[headerSize:], 2*int(n))
+	} else {
+		raw, err = inflate(data[headerSize:], 2*int(n))
+	}
+	if err != nil {
 		return nil, 0, err
 	}
 	if got, want := crc32.ChecksumIEEE(raw), le.Uint32(h[24:]); got != want {
@@ -187,8 +188,8 @@ func decode(data []byte) (w []int16, stages int, err error) {
 var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // int16s returns the little-endian int16s of raw: raw's own bytes where
-// the platform is little-endian (raw must then stay unchanged), so that
-// the weights are not copied; else a copy.
+// the platform is little-endian, so that the weights are not copied (raw
+// is the decoder's own); else a copy.
 func int16s(raw []byte) []int16 {
 	n := len(raw) / 2
 	if n == 0 {
@@ -219,6 +220,36 @@ func inflate(z []byte, n int) ([]byte, error) {
 	return raw, nil
 }
 
+// unrun returns the n bytes of weights that the runs of a version 2
+// payload z hold, or an error if it holds more, fewer or is damaged.
+func unrun(z []byte, n int) ([]byte, error) {
+	damaged := errors.New("damaged weights payload: its runs do not make the number of weights the header says")
+	raw := make([]byte, n) // the runs of 0s are skipped over: make zeroes
+	at := 0
+	for len(z) > 0 {
+		c := int(z[0])
+		z = z[1:]
+		if c < 128 {
+			at += 2 * (c + 1)
+		} else {
+			k := 2 * (c - 127)
+			if k > len(z) || at+k > n {
+				return nil, damaged
+			}
+			copy(raw[at:], z[:k])
+			z = z[k:]
+			at += k
+		}
+		if at > n {
+			return nil, damaged
+		}
+	}
+	if at != n {
+		return nil, damaged
+	}
+	return raw, nil
+}
+
 // Encode returns the weights file of e.
 func (e *Pattern) Encode() []byte {
 	raw := e.payload()
@@ -229,12 +260,28 @@ func (e *Pattern) Encode() []byte {
 	return e.file(formatVersion, raw, z.Bytes())
 }
 
-// EncodeRaw returns the weights file of e in format version 2, its
-// weights stored as they are (see the format above): for a file that
-// something else compresses.
-func (e *Pattern) EncodeRaw() []byte {
-	raw := e.payload()
-	return e.file(rawVersion, raw, raw)
+// EncodeRuns returns the weights file of e in format version 2, its
+// weights as runs of 0s and of others (see the format above): for a file
+// that something else compresses.
+func (e *Pattern) EncodeRuns() []byte {
+	var runs []byte
+	w := e.packed
+	for i := 0; i < len(w); {
+		k := 1 // the run's length, at most 128
+		for k < 128 && i+k < len(w) && (w[i+k] == 0) == (w[i] == 0) {
+			k++
+		}
+		if w[i] == 0 {
+			runs = append(runs, byte(k-1))
+		} else {
+			runs = append(runs, byte(127+k))
+			for _, v := range w[i : i+k] {
+				runs = binary.LittleEndian.AppendUint16(runs, uint16(v))
+			}
+		}
+		i += k
+	}
+	return e.file(runsVersion, e.payload(), runs)
 }
 
 // payload returns e's weights as little-endian int16s.

@@ -90,8 +90,8 @@ func TestSite(t *testing.T) {
 			t.Errorf("%s does not unpack to %s", site, src)
 		}
 	}
-	// The weights: the embedded ones, stored as they are (format version
-	// 2), so that the browser's unpacking leaves the engine a copy.
+	// The weights: the embedded ones, in format version 2 (runs), which
+	// the engine reads with a copy where it would inflate them.
 	weights := unpack("static/weights.gz")
 	if len(weights) < 6 || binary.LittleEndian.Uint16(weights[4:]) != 2 {
 		t.Errorf("weights.gz does not hold a weights file of format version 2")
