@@ -50,9 +50,12 @@ async function unpacked(name) {
   return b;
 }
 
-// The engine reads these promises of the data's bytes (main.go).
+// The engine reads these promises of the data's bytes (main.go), and
+// says what failed; until it reads them, a failure is not reported twice.
 self.outflankWeights = unpacked('weights');
 self.outflankBook = unpacked('book');
+self.outflankWeights.catch(() => {});
+self.outflankBook.catch(() => {});
 
 (async () => {
   try {
