@@ -128,6 +128,10 @@ func Read(data []byte) (*Book, error) {
 			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 		}
 	}
+	// The nodes' moves share one allocation, each node's capped to its own
+	// (an added move reallocates): one where there were as many as nodes,
+	// which the browser build's start felt.
+	slab := make([]rec, 0, max(0, len(r)-17*int(n))/recSize)
 	var prev key
 	for i := uint32(0); i < n; i++ {
 		if len(r) < 17 {
@@ -143,7 +147,11 @@ func Read(data []byte) (*Book, error) {
 			return nil, fmt.Errorf("%w: position %d out of order", ErrCorrupt, i+1)
 		}
 		prev = k
-		rs := make([]rec, m)
+		if len(slab)+m > cap(slab) { // only in a file that turns out damaged
+			slab = make([]rec, 0, m)
+		}
+		rs := slab[len(slab) : len(slab)+m : len(slab)+m]
+		slab = slab[:len(slab)+m]
 		for j := range rs {
 			x := r[j*recSize:]
 			rs[j] = rec{sq: x[0], value: int8(x[1]), depth: x[2], sel: x[3], flags: x[4]}

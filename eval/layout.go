@@ -134,6 +134,7 @@ type layoutT struct {
 	packOff     [numPatterns + 1]int32          // offset of each pattern's classes in a packed stage
 	instOf      [numInstances]uint8             // pattern of each instance, in evaluation order
 	instSquares [numInstances][]bitboard.Square // squares of each instance, digit order, for tests
+	perms       [numPatterns][][]int            // digit permutations of each anchor's self-symmetries (classify), for tests
 }
 
 // numInstances is the number of pattern instances read per position.
@@ -294,37 +295,8 @@ func buildLayout() *layoutT {
 				n++
 			}
 		}
-		// Canonical classes: the smallest of the indexes that the pattern's
-		// self-symmetries give to one configuration.
-		l.classOf[p] = make([]uint32, l.size[p])
-		digits := make([]int, len(sqs))
-		for idx := 0; idx < l.size[p]; idx++ {
-			for k, x := 0, idx; k < len(sqs); k++ {
-				digits[k], x = x%3, x/3
-			}
-			best := idx
-			for _, perm := range perms {
-				v := 0
-				for k := len(sqs) - 1; k >= 0; k-- {
-					v = 3*v + digits[perm[k]]
-				}
-				best = min(best, v)
-			}
-			if best == idx {
-				l.classOf[p][idx] = uint32(l.classes[p])
-				l.classes[p]++
-			} else {
-				l.classOf[p][idx] = l.classOf[p][best]
-			}
-		}
-		// The full tables (and the State's indexes) hold a configuration
-		// at its index with the digits reversed (fullIndex); classes keep
-		// the numbering above, which is the packed weights' order.
-		byFull := make([]uint32, l.size[p])
-		for idx, c := range l.classOf[p] {
-			byFull[fullIndex(idx, len(sqs))] = c
-		}
-		l.classOf[p] = byFull
+		l.perms[p] = perms
+		l.classOf[p], l.classes[p] = classify(len(sqs), perms)
 		l.fullOff[p+1] = l.fullOff[p] + int32(l.size[p])
 		l.packOff[p+1] = l.packOff[p] + int32(l.classes[p])
 	}
@@ -336,6 +308,73 @@ func buildLayout() *layoutT {
 	}
 	packedStride = int(l.packOff[numPatterns]) + globSize + edgeMovesClasses + moveTableSize
 	return l
+}
+
+// classify numbers the canonical classes of the configurations of a
+// pattern of n squares whose self-symmetries permute its digits as perms
+// do (digit k of a configuration's image is its digit perms[i][k]; the
+// identity among them). A class is the smallest index of the images of a
+// configuration; classes are numbered in the order of those smallest
+// indexes, which is the packed weights' order. It returns each
+// configuration's class by its index in the full table (fullIndex: the
+// digits reversed), and the number of classes.
+//
+// Each image of a configuration, and its full-table index, is a linear
+// function of its digits, so counting the index up digit by digit keeps
+// them all with an addition or two a step where recomputing them costs n
+// divisions each: the layout is built at every start, and in WebAssembly
+// (the browser build) recomputing took about half a second.
+func classify(n int, perms [][]int) (byFull []uint32, classes int) {
+	size := pow3(n)
+	nat := make([]uint32, size) // class by index
+	byFull = make([]uint32, size)
+	// weight[r][j] is what digit j weighs in reading r: the full-table
+	// index first, then the images other than the configuration itself.
+	weight := [][]int{make([]int, n)}
+	for j := range n {
+		weight[0][j] = pow3(n - 1 - j)
+	}
+	for _, perm := range perms {
+		w := make([]int, n)
+		identity := true
+		for k, j := range perm {
+			w[j] = pow3(k)
+			identity = identity && j == k
+		}
+		if !identity {
+			weight = append(weight, w)
+		}
+	}
+	reading := make([]int, len(weight)) // of index idx
+	digits := make([]int, n)
+	for idx := range size {
+		best := idx
+		for _, v := range reading[1:] {
+			best = min(best, v)
+		}
+		if best == idx {
+			nat[idx] = uint32(classes)
+			classes++
+		} else {
+			nat[idx] = nat[best]
+		}
+		byFull[reading[0]] = nat[idx]
+		// idx+1: digits at 2 wrap to 0 and carry.
+		j := 0
+		for ; j < n && digits[j] == 2; j++ {
+			digits[j] = 0
+			for r, w := range weight {
+				reading[r] -= 2 * w[j]
+			}
+		}
+		if j < n {
+			digits[j]++
+			for r, w := range weight {
+				reading[r] += w[j]
+			}
+		}
+	}
+	return byFull, classes
 }
 
 // layoutHash identifies the pattern set, stages and feature order, so that a

@@ -70,11 +70,7 @@ func newPattern(packed []int16, stages int) *Pattern {
 		dst := e.full[stageStart(st) : stageStart(st)+fullStride]
 		for p := 0; p < numPatterns; p++ {
 			cls := l.classOf[p]
-			d := dst[l.fullOff[p]:l.fullOff[p+1]]
-			s := src[l.packOff[p]:l.packOff[p+1]]
-			for i := range d {
-				d[i] = s[cls[i]]
-			}
+			expand(dst[l.fullOff[p]:l.fullOff[p+1]], src[l.packOff[p]:l.packOff[p+1]], cls)
 		}
 		g := int(l.packOff[numPatterns])
 		copy(dst[l.fullOff[numPatterns]:fullEdgeMoves], src[g:g+globSize])
@@ -92,6 +88,21 @@ func newPattern(packed []int16, stages int) *Pattern {
 		e.byEmpties[n] = (*[stageSize]int16)(e.full[stageStart(st):])
 	}
 	return e
+}
+
+// expand writes a pattern's full table d from its classes' weights w,
+// cls giving each full index's class. It is a function of its own for the
+// browser build: WebAssembly engines run a function's first, quickly
+// compiled code until it returns (V8 swaps in optimised code only between
+// calls), and newPattern calls this hundreds of times (not inlined, for
+// that).
+//
+//go:noinline
+func expand(d, w []int16, cls []uint32) {
+	d = d[:len(cls)]
+	for i, c := range cls {
+		d[i] = w[c]
+	}
 }
 
 // Evaluate returns the expected final disc difference for the side to move

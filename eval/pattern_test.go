@@ -71,6 +71,53 @@ func naiveIndexes(p, o uint64) (idx [numInstances]int32) {
 	return idx
 }
 
+// TestClassifyMatchesNaive: the classes that classify counts up digit by
+// digit are those of recomputing every image of every configuration from
+// its digits.
+func TestClassifyMatchesNaive(t *testing.T) {
+	symmetric := 0
+	for p := range numPatterns {
+		n, perms := len(patternSquares[p]), layout.perms[p]
+		if len(perms) > 1 {
+			symmetric++
+		}
+		size := pow3(n)
+		nat := make([]uint32, size)
+		classes := 0
+		digits := make([]int, n)
+		for idx := range size {
+			for k, x := 0, idx; k < n; k++ {
+				digits[k], x = x%3, x/3
+			}
+			best := idx
+			for _, perm := range perms {
+				v := 0
+				for k := n - 1; k >= 0; k-- {
+					v = 3*v + digits[perm[k]]
+				}
+				best = min(best, v)
+			}
+			if best == idx {
+				nat[idx] = uint32(classes)
+				classes++
+			} else {
+				nat[idx] = nat[best]
+			}
+		}
+		if classes != layout.classes[p] {
+			t.Fatalf("%s: %d classes, naively %d", patternNames[p], layout.classes[p], classes)
+		}
+		for idx, c := range nat {
+			if got := layout.classOf[p][fullIndex(idx, n)]; got != c {
+				t.Fatalf("%s: configuration %d in class %d, naively %d", patternNames[p], idx, got, c)
+			}
+		}
+	}
+	if symmetric < 5 {
+		t.Errorf("%d patterns are their own mirror images, want the corner, edge, rows and diagonals", symmetric)
+	}
+}
+
 // fullIndex reverses the digits: a bijection on each pattern length's
 // indexes, its own inverse, with known values.
 func TestFullIndex(t *testing.T) {
@@ -358,6 +405,66 @@ func TestEncodeParseRoundTrip(t *testing.T) {
 	}
 }
 
+// TestEncodeRuns: the embedded weights written in format version 2 (as
+// the browser build gets them) parse to the same weights and the same
+// evaluation, and any cut or damage of a version 2 file is refused.
+func TestEncodeRuns(t *testing.T) {
+	e := Default()
+	data := e.EncodeRuns()
+	if len(data) > headerSize+2*len(e.packed)/2 {
+		t.Errorf("%d bytes: the runs should take less than half the weights' %d", len(data), 2*len(e.packed))
+	}
+	f, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Stages() != e.Stages() || !slicesEqual(f.packed, e.packed) {
+		t.Fatal("weights differ after version 2")
+	}
+	for _, pos := range randomPositions(41, 200) {
+		if a, b := f.Score(pos.Player, pos.Opponent), e.Score(pos.Player, pos.Opponent); a != b {
+			t.Fatalf("%v: version 2 scores %d, the embedded file %d", pos, a, b)
+		}
+	}
+	// Small weight sets, so that every byte can be cut or damaged: runs
+	// of 0s and of others longer than a run's 128 and shorter.
+	for _, w := range [][]int16{sparseWeights(12), make([]int16, DefaultStages*PackedStride())} {
+		for i := range w[:300] {
+			w[i] = int16(i % 3)
+		}
+		s, _ := FromPacked(w, DefaultStages)
+		good := s.EncodeRuns()
+		if got, err := Parse(good); err != nil || !slicesEqual(got.packed, w) {
+			t.Fatalf("a round trip: %v", err)
+		}
+		for n := headerSize; n < len(good); n += 1 + n/64 {
+			if _, _, err := decode(withSize(good[:n])); err == nil {
+				t.Fatalf("cut to %d of %d bytes (size made good): accepted", n, len(good))
+			}
+		}
+		if _, _, err := decode(withSize(append(append([]byte(nil), good...), 0x80))); err == nil {
+			t.Fatal("a run's byte too many: accepted")
+		}
+		for i := headerSize; i < len(good); i += 1 + (i-headerSize)/32 {
+			bad := append([]byte(nil), good...)
+			bad[i] ^= 0x81
+			if w2, _, err := decode(bad); err == nil && !slicesEqual(w2, w) {
+				t.Fatalf("byte %d damaged: accepted different weights", i)
+			}
+		}
+	}
+}
+
+// withSize returns a weights file whose header's payload size and
+// checksum are made to fit its length, so that only the payload's own
+// checks can refuse it.
+func withSize(data []byte) []byte {
+	data = append([]byte(nil), data...)
+	binary.LittleEndian.PutUint32(data[20:], uint32(len(data)-headerSize))
+	binary.LittleEndian.PutUint32(data[28:], crc32.ChecksumIEEE(data[:28]))
+	return data
+}
+
 func slicesEqual(a, b []int16) bool {
 	if len(a) != len(b) {
 		return false
@@ -435,6 +542,7 @@ func FuzzParse(f *testing.F) {
 	e, _ := FromPacked(sparseWeights(10), DefaultStages)
 	good := e.Encode()
 	f.Add(good)
+	f.Add(e.EncodeRuns())
 	f.Add(good[:headerSize])
 	f.Add([]byte("OFEV"))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/outflank-othello/outflank/eval"
 )
 
 // The browser build: a static site of the web board whose engine is
@@ -26,6 +28,7 @@ import (
 //	static/worker.js     the worker: fetches and starts the engine
 //	static/wasm_exec.js  Go's WebAssembly support, from the Go that built it
 //	static/outflank.wasm.gz, weights.gz, book.gz   the engine and its data, gzipped
+//	                     (the weights as eval's format version 2: runs of 0s and of others)
 //
 // Every file is plain: any static file server serves the site as it is
 // (python3 -m http.server), and the browser unpacks the gzipped files
@@ -115,10 +118,20 @@ func (s *Site) Make(ctx context.Context) error {
 	if err := s.BuildWasm(ctx, s.Source, wasm); err != nil {
 		return err
 	}
-	raw := map[string]string{"static/outflank.wasm.gz": wasm, "static/weights.gz": filepath.Join(root, "eval", "default.weights"),
-		"static/book.gz": filepath.Join(root, "book", "default.book")}
-	for site, path := range raw {
-		b, err := os.ReadFile(path)
+	// The weights go as format version 2 (runs of 0s and of others),
+	// so that the browser unpacks them and the engine only copies the
+	// non-zero ones where it would inflate them in WebAssembly, slowly.
+	weights, err := eval.Load(filepath.Join(root, "eval", "default.weights"))
+	if err != nil {
+		return err
+	}
+	raw := map[string]func() ([]byte, error){
+		"static/outflank.wasm.gz": func() ([]byte, error) { return os.ReadFile(wasm) },
+		"static/weights.gz":       func() ([]byte, error) { return weights.EncodeRuns(), nil },
+		"static/book.gz":          func() ([]byte, error) { return os.ReadFile(filepath.Join(root, "book", "default.book")) },
+	}
+	for site, read := range raw {
+		b, err := read()
 		if err != nil {
 			return err
 		}

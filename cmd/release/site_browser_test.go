@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,7 +22,12 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-var benchLevel = flag.Int("site-bench-level", 0, "TestSiteBrowser also times hints at this level on bench/midgame.obf's 24 positions in the browser, each after a new game (0: not)")
+var (
+	benchLevel  = flag.Int("site-bench-level", 0, "TestSiteBrowser also times hints at this level on bench/midgame.obf's 24 positions in the browser, each after a new game, and the same requests to the native \"outflank web --threads 1\" (0: not)")
+	benchRounds = flag.Int("site-bench-rounds", 1, "with -site-bench-level: rounds of the browser's and the native run, alternated")
+	warmStarts  = flag.Int("site-warm-starts", 1, "TestSiteBrowser times the first engine move after opening the page on a warm cache this many times")
+	startOnly   = flag.Bool("site-start-only", false, "TestSiteBrowser times the engine's start only: no game, hints, solve or stop")
+)
 
 // findChromium returns the path of a Chromium or Chrome binary, or "".
 func findChromium() string {
@@ -118,6 +124,42 @@ func TestSiteBrowser(t *testing.T) {
 	var ok bool
 	run("service worker", chromedp.Evaluate(`navigator.serviceWorker.ready.then(() => true)`, &ok, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
 
+	if !*startOnly {
+		playInBrowser(t, ctx, run, poll, text)
+	}
+	if *benchLevel > 0 {
+		benchAgainstNative(t, ctx, root, *benchLevel, *benchRounds)
+	}
+
+	// Offline: the server is gone; the page, its engine and its data come
+	// from the service worker's cache. The first engine move on a warm
+	// cache is timed from the page's opening.
+	stop()
+	for range max(*warmStarts, 1) {
+		start = time.Now()
+		run("reload offline", chromedp.Navigate(url), poll(engineUp, time.Minute),
+			poll(`document.getElementById('turn').textContent === 'Black to move'`, 10*time.Second))
+		up := time.Since(start)
+		run("the first move", chromedp.Click(`#board .sq[data-sq="f5"]`, chromedp.ByQuery),
+			poll(`document.getElementById('progress').textContent.startsWith('White played')`, time.Minute))
+		moved := time.Since(start)
+		// The engine's note on its move (white's reply to f5, the game's
+		// second move), once the page has put it in the record.
+		reply := `document.querySelector('#moves .mv[data-ply="2"]')`
+		var note string
+		run("read the engine's note", poll(reply+` !== null`, 10*time.Second), chromedp.Evaluate(reply+`.title`, &note))
+		t.Logf("offline, warm cache: first engine move %v after the page was opened (the engine up at %v; %s; its note %q; the start's steps, ms from the page's opening: %s)",
+			moved.Round(time.Millisecond), up.Round(time.Millisecond), text("progress"), note, startup())
+	}
+	if !strings.Contains(text("version"), "(commit ") {
+		t.Errorf("the header %q does not name the commit", text("version"))
+	}
+}
+
+// playInBrowser plays a game against the engine in the page, asks for
+// hints, solves FFO #27 exactly, stops a solve and plays a timed move.
+func playInBrowser(t *testing.T, ctx context.Context, run func(string, ...chromedp.Action), poll func(string, time.Duration) chromedp.Action, text func(string) string) {
+	t.Helper()
 	// A whole game: the person (black) plays the first legal move each
 	// turn, the engine (white) answers at level 2.
 	run("level 2", chromedp.SetValue(`#level`, "2", chromedp.ByID))
@@ -179,24 +221,6 @@ func TestSiteBrowser(t *testing.T) {
 	run("read the move's note", chromedp.Evaluate(`document.querySelector('#moves .mv[data-ply="1"]').title`, &note))
 	t.Logf("a move at 1 s a move: %s", note)
 	run("back to levels", chromedp.SetValue(`#time`, "0", chromedp.ByID), chromedp.SetValue(`#level`, "2", chromedp.ByID))
-
-	if *benchLevel > 0 {
-		benchHints(t, ctx, root, *benchLevel)
-	}
-
-	// Offline: the server is gone; the page, its engine and its data come
-	// from the service worker's cache. The first engine move on a warm
-	// cache is timed from the page's opening.
-	stop()
-	start = time.Now()
-	run("reload offline", chromedp.Navigate(url), poll(engineUp, time.Minute),
-		poll(`document.getElementById('turn').textContent === 'Black to move'`, 10*time.Second),
-		chromedp.Click(`#board .sq[data-sq="f5"]`, chromedp.ByQuery),
-		poll(`document.getElementById('progress').textContent.startsWith('White played')`, time.Minute))
-	t.Logf("offline, warm cache: first engine move %v after the page was opened (%s; worker: %s)", time.Since(start).Round(time.Millisecond), text("progress"), startup())
-	if !strings.Contains(text("version"), "(commit ") {
-		t.Errorf("the header %q does not name the commit", text("version"))
-	}
 }
 
 func count(s string, c byte) string { return strconv.Itoa(strings.Count(s[:64], string(c))) }
@@ -243,16 +267,37 @@ func (l testLog) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// benchHints times the engine in the browser as "outflank web" can be
-// timed natively: hints at a level on each of bench/midgame.obf's
-// positions, each after a new game (a cleared table), one thread; it logs
-// the nodes, the search time and nodes per second.
-func benchHints(t *testing.T, ctx context.Context, root string, level int) {
+// benchAgainstNative times hints at a level on each of bench/midgame.obf's
+// positions, each after a new game (a cleared table), one thread, in the
+// browser and in the native "outflank web --threads 1" given the same
+// requests, alternated for some rounds; it logs each run and the ratio of
+// the browser's speed to the native's. Both must search the same nodes.
+func benchAgainstNative(t *testing.T, ctx context.Context, root string, level, rounds int) {
 	b, err := os.ReadFile(filepath.Join(root, "bench", "midgame.obf"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	positions, _ := json.Marshal(strings.Split(strings.TrimSpace(string(b)), "\n"))
+	positions := strings.Split(strings.TrimSpace(string(b)), "\n")
+	native := startNativeWeb(t, root)
+	var ratios []float64
+	for r := range max(rounds, 1) {
+		bn, bms := benchHints(t, ctx, positions, level)
+		nn, nms := nativeHints(t, native, positions, level)
+		if bn != nn {
+			t.Errorf("the browser searched %d nodes, the native engine %d: not the same search", bn, nn)
+		}
+		ratios = append(ratios, float64(nms)/float64(max(bms, 1)))
+		t.Logf("round %d, hints at level %d on bench/midgame.obf, one thread: browser %d nodes in %d ms (%.2f M nodes/s), native %d nodes in %d ms (%.2f M nodes/s): %.2f× native",
+			r+1, level, bn, bms, float64(bn)/float64(max(bms, 1))/1e3, nn, nms, float64(nn)/float64(max(nms, 1))/1e3, ratios[r])
+	}
+	slices.Sort(ratios)
+	t.Logf("the browser's speed against the native engine's over %d alternated rounds: median %.2f×, %.2f× to %.2f×", len(ratios), ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1])
+}
+
+// benchHints runs the hints in the page's engine and returns the nodes
+// and the search time the engine reported.
+func benchHints(t *testing.T, ctx context.Context, positions []string, level int) (nodes, ms int64) {
+	list, _ := json.Marshal(positions)
 	js := `(async (positions, level) => {
 	  let nodes = 0, ms = 0;
 	  for (const start of positions) {
@@ -262,10 +307,75 @@ func benchHints(t *testing.T, ctx context.Context, root string, level int) {
 	    nodes += done.nodes; ms += done.ms;
 	  }
 	  return { nodes, ms };
-	})(` + string(positions) + `, ` + strconv.Itoa(level) + `)`
+	})(` + string(list) + `, ` + strconv.Itoa(level) + `)`
 	var res struct{ Nodes, Ms int64 }
 	if err := chromedp.Run(ctx, chromedp.Evaluate(js, &res, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
 		t.Fatalf("bench: %v", err)
 	}
-	t.Logf("hints at level %d on bench/midgame.obf in the browser: %d nodes in %d ms, %.0f nodes/s", level, res.Nodes, res.Ms, float64(res.Nodes)/float64(max(res.Ms, 1))*1000)
+	return res.Nodes, res.Ms
+}
+
+// startNativeWeb builds the native engine and starts "outflank web
+// --threads 1" on a free loopback port; it returns the board's address.
+// The server is stopped when the test ends.
+func startNativeWeb(t *testing.T, root string) string {
+	bin := filepath.Join(t.TempDir(), "outflank")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/outflank")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/outflank: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "web", "--threads", "1", "--addr", "127.0.0.1:0")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	// "Outflank board at http://localhost:40123/ (Ctrl-C stops the server)"
+	line, err := bufio.NewReader(out).ReadString('\n')
+	m := regexp.MustCompile(`at (http://localhost:[0-9]+/)`).FindStringSubmatch(line)
+	if err != nil || m == nil {
+		t.Fatalf("outflank web said %q (%v)", line, err)
+	}
+	go io.Copy(io.Discard, out)
+	return m[1]
+}
+
+// nativeHints sends benchHints's requests to the native board at url.
+func nativeHints(t *testing.T, url string, positions []string, level int) (nodes, ms int64) {
+	post := func(path string, body any) string {
+		b, _ := json.Marshal(body)
+		r, err := http.Post(url+path, "application/json", strings.NewReader(string(b)))
+		if err != nil {
+			t.Fatalf("native %s: %v", path, err)
+		}
+		defer r.Body.Close()
+		text, err := io.ReadAll(r.Body)
+		if err != nil || r.StatusCode != http.StatusOK {
+			t.Fatalf("native %s: HTTP %d, %v: %s", path, r.StatusCode, err, text)
+		}
+		return string(text)
+	}
+	for _, start := range positions {
+		post("api/new", map[string]any{})
+		events := post("api/search", map[string]any{"start": start, "mode": "hint", "level": level})
+		_, after, ok := strings.Cut(events, "event: done\ndata: ")
+		if !ok {
+			t.Fatalf("native search of %s: no done event in %q", start, events)
+		}
+		line, _, _ := strings.Cut(after, "\n")
+		var done struct{ Nodes, Ms int64 }
+		if err := json.Unmarshal([]byte(line), &done); err != nil {
+			t.Fatalf("native search of %s: %v", start, err)
+		}
+		nodes += done.Nodes
+		ms += done.Ms
+	}
+	return nodes, ms
 }

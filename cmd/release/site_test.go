@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"io"
 	"os"
@@ -12,12 +13,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/outflank-othello/outflank/eval"
 )
 
 // TestSite builds a site with a stand-in engine and checks its files:
 // the page loads backend.js before app.js, the data files are gzipped
-// copies of the engine's, the service worker lists every file and names
-// the build, and the old site is replaced as a whole.
+// copies of the engine's (the weights in format version 2), the service
+// worker lists every file and names the build, and the old site is
+// replaced as a whole.
 func TestSite(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -64,7 +68,7 @@ func TestSite(t *testing.T) {
 	if b, a := strings.Index(page, `src="static/backend.js"`), strings.Index(page, `src="static/app.js"`); b < 0 || a < b {
 		t.Errorf("index.html loads backend.js at %d and app.js at %d: backend.js must come first", b, a)
 	}
-	for site, src := range map[string]string{"static/outflank.wasm.gz": "", "static/weights.gz": "eval/default.weights", "static/book.gz": "book/default.book"} {
+	unpack := func(site string) []byte {
 		zr, err := gzip.NewReader(bytes.NewReader(read(site)))
 		if err != nil {
 			t.Fatalf("%s: %v", site, err)
@@ -73,15 +77,35 @@ func TestSite(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", site, err)
 		}
+		return data
+	}
+	for site, src := range map[string]string{"static/outflank.wasm.gz": "", "static/book.gz": "book/default.book"} {
 		orig := []byte("\x00asm engine")
 		if src != "" {
 			if orig, err = os.ReadFile(filepath.Join(root, src)); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if !bytes.Equal(data, orig) {
+		if !bytes.Equal(unpack(site), orig) {
 			t.Errorf("%s does not unpack to %s", site, src)
 		}
+	}
+	// The weights: the embedded ones, in format version 2 (runs), which
+	// the engine reads with a copy where it would inflate them.
+	weights := unpack("static/weights.gz")
+	if len(weights) < 6 || binary.LittleEndian.Uint16(weights[4:]) != 2 {
+		t.Errorf("weights.gz does not hold a weights file of format version 2")
+	}
+	sent, err := eval.Parse(weights)
+	if err != nil {
+		t.Fatalf("weights.gz: %v", err)
+	}
+	embedded, err := eval.Load(filepath.Join(root, "eval", "default.weights"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sent.Stages() != embedded.Stages() || !slices.Equal(sent.Packed(), embedded.Packed()) {
+		t.Error("weights.gz holds other weights than eval/default.weights")
 	}
 	sw := string(read("sw.js"))
 	m := regexp.MustCompile(`const CACHE = 'outflank-([0-9a-f]{12})';\nconst FILES = (\[.*\]);`).FindStringSubmatch(sw)

@@ -3,15 +3,16 @@
 // Command wasm is Outflank's engine for the browser build of the web board
 // (go run ./cmd/release site): compiled to WebAssembly, it runs in a Web
 // Worker (site/worker.js), which fetches the weights and the book as files
-// of their own and hands them over before starting it. The page's API
+// of their own while it starts: it waits for them (await). The page's API
 // requests arrive as messages and are served by package web's handler,
 // as "outflank web" serves them over HTTP (web.Exchange).
 package main
 
 import (
+	"errors"
 	"fmt"
+	"runtime/debug"
 	"syscall/js"
-	"time"
 
 	"github.com/outflank-othello/outflank/book"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
@@ -28,33 +29,56 @@ const hashMB = 64
 
 func main() {
 	g := js.Global()
-	if err := start(g); err != nil {
+	st := stamps{g.Get("performance"), map[string]any{}}
+	st.stamp("main")
+	if err := start(g, st); err != nil {
 		g.Call("outflankFailed", err.Error())
 		return
 	}
 	select {} // serve requests for as long as the worker lives
 }
 
-func start(g js.Value) error {
-	t0 := time.Now()
-	ev, err := eval.Parse(bytesOf(g.Get("outflankWeights")))
+// stamps records when each step of the engine's start ended, on the
+// worker's clock (performance.now), for worker.js to report.
+type stamps struct {
+	perf js.Value
+	m    map[string]any
+}
+
+func (s stamps) stamp(name string) { s.m[name] = s.perf.Call("now").Int() }
+
+func start(g js.Value, st stamps) error {
+	// The start allocates the weights' tables and the book, about 100 MB
+	// that all stay: collecting garbage while the heap grows to them would
+	// only mark them again and again.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	wb, err := await(g.Get("outflankWeights"))
 	if err != nil {
 		return fmt.Errorf("the weights: %w", err)
 	}
-	t1 := time.Now()
+	ev, err := eval.Parse(wb)
+	if err != nil {
+		return fmt.Errorf("the weights: %w", err)
+	}
+	st.stamp("weights")
 	var bk play.Book
-	if data := bytesOf(g.Get("outflankBook")); len(data) > 0 {
+	data, err := await(g.Get("outflankBook"))
+	if err != nil {
+		return fmt.Errorf("the book: %w", err)
+	}
+	if len(data) > 0 {
 		b, err := book.Read(data)
 		if err != nil {
 			return fmt.Errorf("the book: %w", err)
 		}
 		bk = engine.BookOf(b, ev, 0)
 	}
-	t2 := time.Now()
+	st.stamp("book")
 	g.Delete("outflankWeights")
 	g.Delete("outflankBook")
 	srv := web.New(web.Config{Searcher: engine.NewSearcher(search.Options{HashMB: hashMB, Threads: 1, Eval: ev}), Book: bk,
 		Level: 12, Name: "Outflank", Version: cli.Version() + " (WebAssembly)", Threads: 1})
+	st.stamp("engine")
 	x := web.NewExchange(srv)
 	g.Set("outflankServe", js.FuncOf(func(this js.Value, args []js.Value) any {
 		id, method, path, body := args[0].Int(), args[1].String(), args[2].String(), args[3].String()
@@ -67,17 +91,33 @@ func start(g js.Value) error {
 		x.Cancel(args[0].Int())
 		return nil
 	}))
-	g.Call("outflankReady", map[string]any{"weights": t1.Sub(t0).Milliseconds(), "book": t2.Sub(t1).Milliseconds()})
+	g.Call("outflankReady", st.m)
 	return nil
 }
 
-func bytesOf(v js.Value) []byte {
-	if v.IsUndefined() || v.IsNull() {
-		return nil
+// await waits for the promise p of a Uint8Array (worker.js fetches the
+// data while the engine starts) and returns a copy of its bytes.
+func await(p js.Value) ([]byte, error) {
+	type result struct {
+		b   []byte
+		err error
 	}
-	b := make([]byte, v.Get("length").Int())
-	js.CopyBytesToGo(b, v)
-	return b
+	done := make(chan result, 1)
+	then := js.FuncOf(func(this js.Value, args []js.Value) any {
+		b := make([]byte, args[0].Get("length").Int())
+		js.CopyBytesToGo(b, args[0])
+		done <- result{b: b}
+		return nil
+	})
+	defer then.Release()
+	fail := js.FuncOf(func(this js.Value, args []js.Value) any {
+		done <- result{err: errors.New(js.Global().Get("String").Invoke(args[0]).String())}
+		return nil
+	})
+	defer fail.Release()
+	p.Call("then", then, fail)
+	r := <-done
+	return r.b, r.err
 }
 
 // poster sends a response's parts to the page.

@@ -1,15 +1,23 @@
 // The engine of the browser build: a Web Worker that runs Outflank
 // compiled to WebAssembly, so that a search never freezes the page. It
 // fetches the engine, the evaluation weights and the opening book (each
-// gzipped, cached by the service worker), starts the engine, and passes the
-// page's API requests to it (messages {id, method, path, body}, or
-// {cancel: id}); the answers come back as {id, type: head|chunk|end}.
+// gzipped, cached by the service worker, unpacked here by the browser),
+// starts the engine, and passes the page's API requests to it (messages
+// {id, method, path, body}, or {cancel: id}); the answers come back as
+// {id, type: head|chunk|end}. The engine starts as soon as it is compiled
+// and waits for the weights and the book itself (main.go), so that its own
+// start overlaps their fetching.
 'use strict';
 importScripts('wasm_exec.js');
 
 const queue = []; // requests that came before the engine was up
 let ready = false;
-const times = {}; // ms from the worker's start: fetched, compiled, ready
+// When each step of the start ended, in ms from the worker's start (the
+// page adds its own clock's offset): for the tests, and for anyone who
+// wants to see where a slow start goes.
+const times = { origin: performance.timeOrigin };
+const stamp = (name) => { times[name] = Math.round(performance.now()); };
+stamp('script');
 
 function handle(m) {
   if (m.cancel) self.outflankCancel(m.cancel);
@@ -21,32 +29,39 @@ self.onmessage = (e) => {
   else queue.push(e.data);
 };
 
-// Called by the engine once it is serving.
-self.outflankReady = (parse) => {
+// Called by the engine once it is serving, with when its steps ended.
+self.outflankReady = (engine) => {
   ready = true;
-  Object.assign(times, { parseWeights: parse.weights, parseBook: parse.book });
-  times.ready = Math.round(performance.now());
+  Object.assign(times, engine);
+  stamp('ready');
   postMessage({ type: 'ready', times });
   for (const m of queue.splice(0)) handle(m);
 };
 
 self.outflankFailed = (text) => postMessage({ type: 'failed', text });
 
-async function gunzip(url) {
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-  return new Uint8Array(await new Response(r.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+// unpacked fetches a gzipped file of the site and returns its bytes,
+// unpacked by the browser.
+async function unpacked(name) {
+  const r = await fetch(`${name}.gz`);
+  if (!r.ok) throw new Error(`${name}.gz: HTTP ${r.status}`);
+  const b = new Uint8Array(await new Response(r.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+  stamp(`${name} unpacked`);
+  return b;
 }
+
+// The engine reads these promises of the data's bytes (main.go), and
+// says what failed; until it reads them, a failure is not reported twice.
+self.outflankWeights = unpacked('weights');
+self.outflankBook = unpacked('book');
+self.outflankWeights.catch(() => {});
+self.outflankBook.catch(() => {});
 
 (async () => {
   try {
-    const [wasm, weights, book] = await Promise.all([gunzip('outflank.wasm.gz'), gunzip('weights.gz'), gunzip('book.gz')]);
-    times.fetched = Math.round(performance.now());
-    self.outflankWeights = weights;
-    self.outflankBook = book;
     const go = new Go();
-    const { instance } = await WebAssembly.instantiate(wasm, go.importObject);
-    times.compiled = Math.round(performance.now());
+    const { instance } = await WebAssembly.instantiate(await unpacked('outflank.wasm'), go.importObject);
+    stamp('compiled');
     go.run(instance);
   } catch (e) {
     self.outflankFailed(`the engine did not start: ${e.message || e}`);
