@@ -85,13 +85,13 @@ type Resume struct {
 	// before it took (0: not known), for the time manager's prediction of
 	// the next one.
 	Spent, Last, Prev time.Duration
-	// Credit: the time spent counts toward the soft limit, as if the
-	// search had started when the earlier ones did, so that a search that
-	// pondered as long as its budget answers at once (on a clock, the time
-	// saved goes to later moves). Without it the search gets its whole
-	// time on top (a time per move is not banked). The hard limit is wall
-	// time either way.
-	Credit bool
+	// Credit is the part of Spent that counts toward the soft limit, as
+	// if the search had started that long ago: a search credited as long
+	// as its budget answers at once (on a clock, the time saved goes to
+	// later moves). The rest of Spent comes on top of the search's own
+	// time (0: the search gets its whole time, as a time a move, which
+	// is not banked, wants). The hard limit is wall time either way.
+	Credit time.Duration
 }
 
 // DefaultEndgameEmpties is the number of empties at or below which Search

@@ -71,14 +71,14 @@ func TestResumeIgnored(t *testing.T) {
 	}
 }
 
-// TestResumeCredit: on a clock (Credit) a search resumed after pondering
-// longer than its soft limit answers at once with the pondered result;
+// TestResumeCredit: credited (on a clock) with pondering longer than its
+// soft limit, a resumed search answers at once with the pondered result;
 // without the credit it searches deeper in its own time.
 func TestResumeCredit(t *testing.T) {
 	e, pos, rs := resumeFixture(t)
 	rs.Spent = max(rs.Spent, 2*time.Second)
 	credited := rs
-	credited.Credit = true
+	credited.Credit = rs.Spent
 	lim := Limits{Time: 10 * time.Second, Soft: time.Second, Resume: &credited}
 	info := e.Search(context.Background(), pos, lim, nil)
 	if info.Depth != rs.Info.Depth || info.Nodes != 0 || info.Time > 500*time.Millisecond {

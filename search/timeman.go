@@ -103,14 +103,14 @@ func newTimeManager(lim Limits, start time.Time) *timeManager {
 
 // resume takes up the timing of the earlier searches that rs sums up, as
 // if this search had run since the first of them started: the iterations'
-// durations predict the next one, and their speed the solve's. Without
-// rs.Credit the limits move by the time spent, so that this search still
-// has its whole time.
+// durations predict the next one, and their speed the solve's. The limits
+// move by the time spent beyond rs.Credit, so that only the credit counts
+// against this search's time.
 func (tm *timeManager) resume(rs *Resume) {
 	tm.credit = max(rs.Spent, rs.Info.Time)
-	if !rs.Credit && tm.timed() {
-		tm.soft += tm.credit
-		tm.hard += tm.credit
+	if extra := tm.credit - min(max(rs.Credit, 0), tm.credit); extra > 0 && tm.timed() {
+		tm.soft += extra
+		tm.hard += extra
 	}
 	tm.last, tm.prev = rs.Last, rs.Prev
 	tm.end, tm.best = rs.Info.Time, rs.Info
@@ -166,7 +166,11 @@ func (tm *timeManager) another() bool {
 	if tm.soft >= tm.hard {
 		fit = time.Duration(timeCapFitPercent)
 	}
-	return tm.elapsed()+next*fit/100 <= tm.budget()
+	// The next iteration starts when the last one ended: right after it,
+	// or, in a search resumed after a ponder, under way since then (and
+	// not to go on once the budget is spent).
+	b := tm.budget()
+	return tm.end+next*fit/100 <= b && tm.elapsed() < b
 }
 
 // endFits reports whether a search to the end of the game, started now in

@@ -149,11 +149,13 @@ func (p *Player) Go(ctx context.Context, pos bitboard.Position, clock *Clock, re
 		pr.Time, pr.Nodes = pd.resume.Spent, pd.nodes
 		if pd.ok {
 			pr.Depth, pr.Selectivity, pr.Exact = pd.resume.Info.Depth, pd.resume.Info.Selectivity, pd.resume.Info.Exact
-			// A ponder hit: go on from the ponder. On a clock the time
-			// pondered counts as spent on this move (a deep enough
-			// ponder is answered at once and the clock keeps the time).
+			// A ponder hit: go on from the ponder, with the move's own
+			// time on top of the time pondered, less its credit on a
+			// clock (ponderCreditPercent).
 			rs := pd.resume
-			rs.Credit = clock != nil
+			if clock != nil {
+				rs.Credit = rs.Spent * ponderCreditPercent / 100
+			}
 			lim.Resume = &rs
 		}
 	}

@@ -47,7 +47,7 @@ func (r *ponderRecorder) last() ponderCall { return r.calls[len(r.calls)-1] }
 // TestPonderExpectedReply: Ponder searches the position after the reply
 // the answer's PV expects, with no time limit, and a Ponder taken up
 // again goes on from what the last one found; Go on that position (a hit)
-// goes on from it too, crediting the time on a clock only; Go on another
+// goes on from it too, crediting time on a clock only; Go on another
 // position (a miss) starts over.
 func TestPonderExpectedReply(t *testing.T) {
 	ctx := context.Background()
@@ -85,8 +85,8 @@ func TestPonderExpectedReply(t *testing.T) {
 			switch {
 			case !next.IsLegal(m.Square):
 				t.Fatalf("hit %v: illegal move %v", hit, m.Square)
-			case hit && (lim.Resume == nil || lim.Resume.Info.Depth != 6 || lim.Resume.Credit != withClock):
-				t.Errorf("hit, clock %v: the search got Resume %+v; want depth 6, credit %v", withClock, lim.Resume, withClock)
+			case hit && (lim.Resume == nil || lim.Resume.Info.Depth != 6 || lim.Resume.Credit > lim.Resume.Spent || (!withClock && lim.Resume.Credit != 0)):
+				t.Errorf("hit, clock %v: the search got Resume %+v; want depth 6, no credit without a clock", withClock, lim.Resume)
 			case hit && (!m.Ponder.Hit || m.Ponder.Depth != 6 || info.Depth != 9 || m.Ponder.Nodes != 600):
 				t.Errorf("hit: %+v, result depth %d", m.Ponder, info.Depth)
 			case !hit && (lim.Resume != nil || !m.Ponder.Pondered || m.Ponder.Hit || info.Depth != 3):
