@@ -17,9 +17,10 @@ import (
 // settings' depth but with no time limit, until it is done or ctx is
 // cancelled. What it finds is kept: a Ponder of the same position later
 // (after a command stopped this one) goes on from it, and so does Go when
-// the opponent plays the expected reply (a ponder hit: Move.Ponder), with
-// the time pondered counted as time spent on a clock. On a miss the
-// search starts over, its table holding the pondered subtree.
+// the opponent plays the expected reply (a ponder hit: Move.Ponder), the
+// move's own time coming on top of the time pondered
+// (ponderCreditPercent). On a miss the search starts over, its table
+// holding the pondered subtree.
 //
 // Where there is no position to expect (the game ends, the engine would
 // have to pass, the book would answer), it searches pos itself, every
