@@ -89,12 +89,13 @@ type expectation struct {
 // ponderCreditPercent is the share of the time pondered that a ponder
 // hit on a clock counts as spent on the move (search.Resume.Credit). At
 // 100 a ponder that reached the move's budget is answered at once and the
-// clock keeps the time; but at 10 s a game (one thread each, 54 XOT
-// games) the pondering engine then used 4.7 s of its clock a game against
-// its opponent's 9.0 s, the time saved mostly left unused at the end,
-// for 53.7% ± 10.4. At 0 every hit gets the move's whole time on top of
-// the ponder: the clock is used as without pondering, and the time
-// pondered (about the opponent's, with 91% hits) deepens the search.
+// clock keeps the time; but at 10 s a game (one thread each) the
+// pondering engine then used 4.6 s of its clock a game against its
+// opponent's 9.0 s, the time saved left unused at the end: 53.7% ± 10.4
+// over 54 XOT games. At 0 every hit gets the move's whole time on top of
+// the ponder, and the time pondered (about the opponent's, with 89% hits)
+// deepens the search: 60.5% ± 5.2 over 200 games
+// (bench/journal/2026-12-03-pondering.md).
 const ponderCreditPercent = 0
 
 // The shallow search that picks the reply to expect when the answer's
