@@ -60,6 +60,38 @@ type Limits struct {
 	// differently (so they may differ where the table's deeper entries
 	// decide), and cost less.
 	MultiPVFinal bool
+
+	// Resume, if not nil, is what earlier searches of this same position
+	// found (a ponder on the reply the engine expected): the search goes
+	// on from it instead of starting over. See Resume.
+	Resume *Resume
+}
+
+// Resume is where earlier searches of a position left off, for a search
+// of the same position that goes on from there, as a chess engine's
+// "ponder hit" goes on from its ponder: the midgame iterations up to
+// Info's depth are not searched again (their table entries are still in
+// the table, or most of them), and an exact result is the answer at once.
+// A Resume that does not fit the search (another selectivity, a result
+// that is not a midgame iteration, a move that is not legal, MultiPV) is
+// ignored: the search starts over, with the table as warm as it is.
+type Resume struct {
+	// Info is the deepest midgame iteration completed, or an exact
+	// result; its Time and Nodes count from the start of the first of the
+	// earlier searches (pondering stopped and resumed adds up).
+	Info Info
+	// Spent is how long the earlier searches ran in all (at least
+	// Info.Time); Last and Prev how long Info's iteration and the one
+	// before it took (0: not known), for the time manager's prediction of
+	// the next one.
+	Spent, Last, Prev time.Duration
+	// Credit is the part of Spent that counts toward the soft limit, as
+	// if the search had started that long ago: a search credited as long
+	// as its budget answers at once (on a clock, the time saved goes to
+	// later moves). The rest of Spent comes on top of the search's own
+	// time (0: the search gets its whole time, as a time a move, which
+	// is not banked, wants). The hard limit is wall time either way.
+	Credit time.Duration
 }
 
 // DefaultEndgameEmpties is the number of empties at or below which Search

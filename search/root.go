@@ -69,6 +69,7 @@ func (r *rootSearch) run() (info Info) {
 		}
 		sub := *r
 		sub.pos = pos.Pass()
+		sub.lim.Resume = nil // a result for pos, not for the position after the pass
 		sub.report = func(i Info) { r.report(passInfo(i)) }
 		return passInfo(sub.run())
 	}
@@ -91,7 +92,17 @@ func (r *rootSearch) run() (info Info) {
 	}()
 
 	pl := r.newPlan()
-	jumped, done := r.deepen(moves, pl, sel)
+	first := 1 + r.helper%2
+	if rs := r.resumable(moves, sel); rs != nil {
+		if rs.Info.Exact {
+			r.best = rs.Info
+			r.report(r.best)
+			return r.best
+		}
+		r.resume(rs, moves, pl.tm)
+		first = rs.Info.Depth + 1
+	}
+	jumped, done := r.deepen(moves, pl, sel, first)
 	if done || !pl.solve {
 		return r.best
 	}
@@ -174,9 +185,12 @@ func (r *rootSearch) newPlan() plan {
 // manager predicts that it ends in time (endFits). At 22-24 empties under
 // 0.5 s a move this chose moves 8 discs better over 60 positions of games
 // against NTest.
-func (r *rootSearch) deepen(moves []rootMove, pl plan, sel int) (jumped, done bool) {
+func (r *rootSearch) deepen(moves []rootMove, pl plan, sel, first int) (jumped, done bool) {
 	empties, tm := pl.empties, pl.tm
-	for d := 1 + r.helper%2; d <= pl.maxDepth; d++ {
+	if first > 1+r.helper%2 && r.deepEnough(pl, first-1, sel) {
+		return false, false // resumed as deep as the time allows
+	}
+	for d := first; d <= pl.maxDepth; d++ {
 		if sel != noSelectivity && (d >= empties || (pl.toEnd && d > empties-midEndJumpEmpties && tm.endFits())) {
 			jumped = true
 			if !r.selectiveEnd(moves, empties, tm, sel) || pl.solve {
@@ -199,15 +213,64 @@ func (r *rootSearch) deepen(moves []rootMove, pl plan, sel int) (jumped, done bo
 			return jumped, true
 		}
 		tm.iterated(r.best, r.s.nodes)
-		// Under a time limit a selective search goes on to its search to
-		// the end before the solve (midSolveAfterEnd), so that a solve the
-		// limit stops falls back on a probable result, not the pre-search;
-		// a caller that asks for the solve (AlwaysSolve) gets it at once.
-		if (pl.solve && d >= pl.presearch && (midSolveAfterEnd == 0 || !tm.timed() || tm.mustSolve || sel == noSelectivity) && tm.solveFits(empties)) || !tm.another() {
+		if r.deepEnough(pl, d, sel) {
 			return jumped, false
 		}
 	}
 	return jumped, false
+}
+
+// deepEnough reports whether the midgame iterations at selectivity sel
+// stop after depth d: the solve fits, or another iteration does not.
+// Under a time limit a selective search goes on to its search to the end
+// before the solve (midSolveAfterEnd), so that a solve the limit stops
+// falls back on a probable result, not the pre-search; a caller that asks
+// for the solve (AlwaysSolve) gets it at once.
+func (r *rootSearch) deepEnough(pl plan, d, sel int) bool {
+	tm := pl.tm
+	return (pl.solve && d >= pl.presearch && (midSolveAfterEnd == 0 || !tm.timed() || tm.mustSolve || sel == noSelectivity) && tm.solveFits(pl.empties)) || !tm.another()
+}
+
+// resumable returns Limits.Resume if the main search can go on from it:
+// an exact result (of the kind asked), or a midgame iteration at
+// selectivity sel, whose best move is one of moves; else nil.
+func (r *rootSearch) resumable(moves []rootMove, sel int) *Resume {
+	rs := r.lim.Resume
+	if rs == nil || r.helper > 0 || r.lim.MultiPV > 1 ||
+		!slices.ContainsFunc(moves, func(m rootMove) bool { return m.sq == rs.Info.Best }) {
+		return nil
+	}
+	in := rs.Info
+	if in.Exact {
+		if in.WLD != r.lim.WLD {
+			return nil
+		}
+		return rs
+	}
+	if in.Depth < 1 || in.Depth >= r.pos.Empties() || in.Selectivity != selectivityLevels[sel].percent {
+		return nil
+	}
+	return rs
+}
+
+// resume takes up the midgame iterations where rs left them: its result
+// is the best so far (a stop plays its move), its best move is searched
+// first, the score of the iteration before it guides the aspiration, and
+// the time manager counts the time spent on them.
+func (r *rootSearch) resume(rs *Resume, moves []rootMove, tm *timeManager) {
+	i := slices.IndexFunc(moves, func(m rootMove) bool { return m.sq == rs.Info.Best })
+	m := moves[i]
+	copy(moves[1:i+1], moves[:i])
+	moves[0] = m
+	r.best = rs.Info
+	if len(r.best.PV) == 0 || r.best.PV[0] != m.sq {
+		r.best.PV = []bitboard.Square{m.sq}
+	}
+	if in := rs.Info; in.BeforeDepth > 0 {
+		r.before = Info{Depth: in.BeforeDepth, Selectivity: in.Selectivity, Score: in.Before}
+	}
+	tm.resume(rs)
+	r.report(r.best)
 }
 
 // passInfo turns the result for the position after a forced pass into the

@@ -74,13 +74,18 @@ func (c Clock) Limits(empties int) (soft, hard time.Duration) {
 // factor), and a solve's from the number of empties and the measured speed
 // of the search.
 type timeManager struct {
-	elapsed    func() time.Duration // since the search started
-	soft, hard time.Duration        // 0: no time limit
+	elapsed    func() time.Duration // since the search started, plus credit
+	soft, hard time.Duration        // 0: no time limit; as elapsed counts
+	wall       time.Duration        // the hard limit in wall time since the search started (0: none)
 	mustSolve  bool                 // EndgameEmpties is AlwaysSolve: the caller wants the solve, whatever it costs
+	// credit is the time earlier searches of the position spent
+	// (Limits.Resume): elapsed counts it, the wall time does not.
+	credit      time.Duration
+	nodesBefore uint64 // the nodes those searches made, about
 
 	last, prev time.Duration // the last two completed iterations' durations
-	end        time.Duration // when the last one completed, since start
-	nodes      uint64        // nodes searched by then
+	end        time.Duration // when the last one completed, as elapsed counts
+	nodes      uint64        // nodes searched by then, nodesBefore included
 	best       Info          // its result
 	unstable   bool          // it changed the best move, or its score dropped
 }
@@ -88,12 +93,32 @@ type timeManager struct {
 // newTimeManager returns the time manager of a search within lim started
 // at start. Without a soft limit the search aims at the hard one.
 func newTimeManager(lim Limits, start time.Time) *timeManager {
-	tm := &timeManager{elapsed: func() time.Duration { return time.Since(start) }, hard: lim.Time, soft: lim.Soft,
-		mustSolve: lim.EndgameEmpties >= AlwaysSolve}
+	tm := &timeManager{hard: lim.Time, soft: lim.Soft, wall: lim.Time, mustSolve: lim.EndgameEmpties >= AlwaysSolve}
+	tm.elapsed = func() time.Duration { return time.Since(start) + tm.credit }
 	if tm.soft <= 0 || (tm.hard > 0 && tm.soft > tm.hard) {
 		tm.soft = tm.hard
 	}
 	return tm
+}
+
+// resume takes up the timing of the earlier searches that rs sums up, as
+// if this search had run since the first of them started: the iterations'
+// durations predict the next one, and their speed the solve's. The limits
+// move by the time spent beyond rs.Credit, so that only the credit counts
+// against this search's time.
+func (tm *timeManager) resume(rs *Resume) {
+	tm.credit = max(rs.Spent, rs.Info.Time)
+	if extra := tm.credit - min(max(rs.Credit, 0), tm.credit); extra > 0 && tm.timed() {
+		tm.soft += extra
+		tm.hard += extra
+	}
+	tm.last, tm.prev = rs.Last, rs.Prev
+	tm.end, tm.best = rs.Info.Time, rs.Info
+	if rs.Info.Time > 0 {
+		// The nodes of the whole time spent, at the speed up to Info.
+		tm.nodesBefore = uint64(float64(rs.Info.Nodes) * float64(tm.credit) / float64(rs.Info.Time))
+	}
+	tm.nodes = tm.nodesBefore
 }
 
 // timed reports whether the search has a time limit.
@@ -104,7 +129,7 @@ func (tm *timeManager) timed() bool { return tm.hard > 0 }
 func (tm *timeManager) iterated(in Info, nodes uint64) {
 	el := tm.elapsed()
 	tm.prev, tm.last = tm.last, el-tm.end
-	tm.end, tm.nodes = el, nodes
+	tm.end, tm.nodes = el, tm.nodesBefore+nodes
 	if tm.best.Depth > 0 {
 		tm.unstable = in.Best != tm.best.Best || in.Score <= tm.best.Score-int(timeScoreDrop)
 	}
@@ -141,7 +166,11 @@ func (tm *timeManager) another() bool {
 	if tm.soft >= tm.hard {
 		fit = time.Duration(timeCapFitPercent)
 	}
-	return tm.elapsed()+next*fit/100 <= tm.budget()
+	// The next iteration starts when the last one ended: right after it,
+	// or, in a search resumed after a ponder, under way since then (and
+	// not to go on once the budget is spent).
+	b := tm.budget()
+	return tm.end+next*fit/100 <= b && tm.elapsed() < b
 }
 
 // endFits reports whether a search to the end of the game, started now in
@@ -169,7 +198,8 @@ func (tm *timeManager) solveFits(empties int) bool {
 	}
 	rate := float64(tm.nodes) / tm.end.Seconds() * float64(solveNodeSpeedup) // solver nodes a second
 	predicted := time.Duration(solveNodes(empties) / rate * float64(time.Second))
-	return tm.elapsed()+predicted <= tm.hard*time.Duration(solveFitPercent)/100
+	// Wall time: the time spent before this search is not on the clock.
+	return tm.elapsed()-tm.credit+predicted <= tm.wall*time.Duration(solveFitPercent)/100
 }
 
 // EstimateSolveSeconds is the time an exact solve of a position with

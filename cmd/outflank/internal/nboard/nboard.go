@@ -413,6 +413,9 @@ func (s *session) goMove(arg string) error {
 				s.ponder = &answered{from: pos, to: next}
 			}
 		}
+		if pr := m.Ponder.String(); pr != "" {
+			r.Println("status " + pr) // how often pondering pays, for a match's --log
+		}
 		if m.How == play.FromBook {
 			r.Printf("=== %s/%.2f/0.00", m.Square.Upper(), m.Eval)
 			return

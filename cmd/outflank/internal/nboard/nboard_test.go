@@ -801,3 +801,62 @@ func TestPonderResumes(t *testing.T) {
 	h.expect("pong 3")
 	started(false, "the opponent's move")
 }
+
+// TestPonderHit: with the real search, the engine ponders the reply its
+// answer's PV expects; when the GUI sends that reply, go answers with
+// what the ponder found ("status ponder hit: depth 6@73%...", no node
+// searched), and when it sends another, go searches it anew ("status
+// ponder miss"). Every answer is a legal move.
+func TestPonderHit(t *testing.T) {
+	for _, hit := range []bool{true, false} {
+		h := startSessionConfig(t, search.New(search.Options{HashMB: 16}), Config{Name: "Outflank", Ponder: true})
+		h.send("nboard 2", "set depth 6", "go")
+		l, before := h.expect("===")
+		mv := answer(t, l)
+		var pv string
+		for _, b := range before {
+			if strings.HasPrefix(b, "status ") && strings.Contains(b, ": ") {
+				pv = b[strings.LastIndex(b, ": ")+2:]
+			}
+		}
+		moves := strings.Split(pv, "-")
+		if len(moves) < 2 {
+			t.Fatalf("no reply in the PV %q", pv)
+		}
+		expected, err := bitboard.ParseSquare(strings.ToLower(moves[1]))
+		if err != nil {
+			t.Fatalf("PV %q: %v", pv, err)
+		}
+		after := bitboard.Start().Play(mv)
+		reply := expected
+		if !hit {
+			for mm := after.Moves(); reply == expected; mm &= mm - 1 {
+				reply = bitboard.FirstSquare(mm)
+			}
+		}
+		time.Sleep(300 * time.Millisecond) // the ponder reaches depth 6
+		h.send("move "+mv.Upper(), "move "+reply.Upper(), "ping 2", "go")
+		h.expect("pong 2")
+		l, before = h.expect("===")
+		if m := answer(t, l); !after.Play(reply).IsLegal(m) {
+			t.Fatalf("illegal answer %q", l)
+		}
+		var status, nodes string
+		for _, b := range before {
+			if strings.HasPrefix(b, "status ponder") {
+				status = b
+			}
+			if strings.HasPrefix(b, "nodestats ") {
+				nodes = b
+			}
+		}
+		if hit && (!strings.HasPrefix(status, "status ponder hit: depth 6@73%,") || !strings.HasPrefix(nodes, "nodestats 0 ")) {
+			t.Errorf("hit: %q, %q; want the pondered depth 6 and no node", status, nodes)
+		}
+		if !hit && (status != "status ponder miss" || strings.HasPrefix(nodes, "nodestats 0 ")) {
+			t.Errorf("miss: %q, %q; want a miss and a search", status, nodes)
+		}
+		h.send("quit")
+		<-h.done
+	}
+}

@@ -26,5 +26,7 @@
 // (package playtest). Besides choosing moves, play holds what every front
 // end needs around them: the game with undo and redo (History), the GGF
 // clock of a game record (GameClock), the opening book interface (Book),
-// and the loop that keeps reading input while a search runs (Input).
+// thinking on the opponent's time about the reply it expects, which the
+// next Go goes on from when that reply comes (Ponder), and the loop that
+// keeps reading input while a search or a ponder runs (Input).
 package play

@@ -85,6 +85,9 @@ type Player struct {
 	Engine   Searcher
 	Book     Book // nil: no book
 	Settings Settings
+
+	expect   expectation // the reply the last answer expects (Ponder)
+	pondered *pondered   // what pondering found, until the next Go
 }
 
 // How says where a move came from.
@@ -104,6 +107,7 @@ type Move struct {
 	Eval   float64  // expected final disc difference for the side that moves (the book's, or the search's score)
 	Book   BookMove // when How is FromBook
 	Time   time.Duration
+	Ponder PonderResult // whether the engine pondered, and on this position
 }
 
 // Clock is the time a player has for the rest of a game.
@@ -116,6 +120,8 @@ type Clock = search.Clock
 // finished game, its final score with Exact set).
 func (p *Player) Go(ctx context.Context, pos bitboard.Position, clock *Clock, report func(search.Info)) (Move, search.Info) {
 	start := time.Now()
+	pd, pondered := p.takePondered(pos)
+	p.expect = expectation{}
 	if pos.GameOver() {
 		info := search.Info{Selectivity: 100, Exact: true, Score: pos.FinalScore(), Best: bitboard.NoSquare}
 		return Move{Square: bitboard.NoSquare, How: GameOver, Eval: float64(info.Score)}, info
@@ -138,8 +144,23 @@ func (p *Player) Go(ctx context.Context, pos bitboard.Position, clock *Clock, re
 		how = Forced
 		lim = forcedLimits(lim)
 	}
+	pr := PonderResult{Pondered: pondered, Hit: pd != nil}
+	if pd != nil {
+		pr.Time, pr.Nodes = pd.resume.Spent, pd.nodes
+		if pd.ok {
+			pr.Depth, pr.Selectivity, pr.Exact = pd.resume.Info.Depth, pd.resume.Info.Selectivity, pd.resume.Info.Exact
+			// A ponder hit: go on from the ponder, with the move's own
+			// time on top of the time pondered, less its credit on a
+			// clock (ponderCreditPercent).
+			rs := pd.resume
+			if clock != nil {
+				rs.Credit = rs.Spent * ponderCreditPercent / 100
+			}
+			lim.Resume = &rs
+		}
+	}
 	info := Think(ctx, p.Engine, pos, lim, report)
-	m := Move{Square: info.Best, How: how, Eval: float64(info.Score), Time: time.Since(start)}
+	m := Move{Square: info.Best, How: how, Eval: float64(info.Score), Time: time.Since(start), Ponder: pr}
 	if draw := p.Settings.DrawValue(pos); draw != 0 && how == Searched && info.Exact && !info.WLD {
 		if info.Score == 0 {
 			m.Eval = draw // the best move draws
@@ -166,6 +187,7 @@ func (p *Player) Go(ctx context.Context, pos bitboard.Position, clock *Clock, re
 		}
 		m.Time = time.Since(start)
 	}
+	p.expectReply(pos, m.Square, info)
 	return m, info
 }
 
@@ -239,7 +261,10 @@ func (p *Player) Analyze(ctx context.Context, positions []bitboard.Position, rep
 }
 
 // NewGame tells the searcher that what it learnt may mislead.
-func (p *Player) NewGame() { p.Engine.Clear() }
+func (p *Player) NewGame() {
+	p.Engine.Clear()
+	p.expect, p.pondered = expectation{}, nil
+}
 
 // forced reports whether pos has a single legal move or must pass.
 func forced(pos bitboard.Position) bool {

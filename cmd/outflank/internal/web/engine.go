@@ -38,6 +38,17 @@ type Config struct {
 type analyst struct {
 	s    play.Searcher
 	book play.Book
+	// mover plays the engine's moves and ponders after them: one player
+	// across requests, so that what a ponder found (play.Player.Ponder) is
+	// there for the move that follows a ponder hit. The server lets one
+	// search use the engine at a time, so one player is enough.
+	mover *play.Player
+}
+
+// moverFor returns the analyst's mover with st's settings.
+func (a analyst) moverFor(st settings) *play.Player {
+	a.mover.Settings = a.player(st).Settings
+	return a.mover
 }
 
 // settings are the page's strength settings: a level (midgame depth, with
@@ -65,7 +76,7 @@ const allMoves = 64
 // engineMove chooses the engine's move in pos as every front end does
 // (play.Player.Go: book, forced move, search). The result's Best is legal.
 func (a analyst) engineMove(ctx context.Context, pos bitboard.Position, st settings, report func(result)) result {
-	m, info := a.player(st).Go(ctx, pos, nil, reporter(report))
+	m, info := a.moverFor(st).Go(ctx, pos, nil, reporter(report))
 	if m.How == play.FromBook {
 		r := result{Best: m.Square.String(), Score: int(math.Round(m.Eval)), PV: []string{m.Square.String()}, Book: true, Selectivity: 100}
 		report(r)

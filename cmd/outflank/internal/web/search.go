@@ -215,8 +215,8 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 const ponderLimit = 3 * time.Minute
 
 // ponder thinks about pos, the position after the engine's answer, on the
-// player's time (play.Player.Ponder: every reply, in the transposition
-// table that the next search reads), in place of the search run that
+// player's time (play.Player.Ponder: the reply the answer expects, which
+// the next move goes on from if the player makes it), in place of the search run that
 // answered: it waits for the engine that run releases, and stops as any
 // search does, at once, when the next request starts a search or a new
 // game, or on /api/stop; or after ponderLimit.
@@ -250,7 +250,7 @@ func (s *Server) ponder(after *running, pos bitboard.Position, st settings) {
 		}
 		tctx, stop := context.WithTimeout(ctx, ponderLimit)
 		defer stop()
-		s.a.player(st).Ponder(tctx, pos)
+		s.a.moverFor(st).Ponder(tctx, pos)
 	}()
 }
 

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/outflank-othello/outflank/bitboard"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/play"
 )
 
 //go:embed static
@@ -64,7 +65,7 @@ func New(cfg Config) *Server {
 	if cfg.Name == "" {
 		cfg.Name = "Outflank"
 	}
-	s := &Server{cfg: cfg, a: analyst{s: cfg.Searcher, book: cfg.Book}, mux: http.NewServeMux(),
+	s := &Server{cfg: cfg, a: analyst{s: cfg.Searcher, book: cfg.Book, mover: &play.Player{Engine: cfg.Searcher, Book: cfg.Book}}, mux: http.NewServeMux(),
 		engineFree: make(chan struct{}, 1),
 		limits:     limits{MaxConns, MaxConnsPerClient, ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout}}
 	files, err := fs.Sub(static, "static")
