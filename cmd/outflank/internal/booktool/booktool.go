@@ -460,15 +460,11 @@ func bookRevalue(e *cli.Env, f Flags) error {
 	if *f.path == "" {
 		return fmt.Errorf("%s: --book FILE is required", cmd)
 	}
-	unlock, err := f.lock(e, cmd)
+	b, unlock, err := f.lockedBook(e, cmd)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	b, err := book.Load(*f.path)
-	if err != nil {
-		return fmt.Errorf("%s: %w", cmd, err)
-	}
 	if err := f.setParity(cmd, b, false); err != nil {
 		return err
 	}
@@ -538,6 +534,19 @@ func printEvaluations(e *cli.Env, f Flags, st book.Stats) error {
 	return nil
 }
 
+// lockedBook loads --book FILE, an existing book that cmd rewrites,
+// holding its lock (see lock) until unlock.
+func (f Flags) lockedBook(e *cli.Env, cmd string) (b *book.Book, unlock func(), err error) {
+	if unlock, err = f.lock(e, cmd); err != nil {
+		return nil, nil, err
+	}
+	if b, err = book.Load(*f.path); err != nil {
+		unlock()
+		return nil, nil, fmt.Errorf("%s: %w", cmd, err)
+	}
+	return b, unlock, nil
+}
+
 // bookAdopt records the evaluation of --eval (the built-in one by default)
 // as the one behind the values of --book that record none.
 func bookAdopt(e *cli.Env, f Flags) error {
@@ -549,15 +558,11 @@ func bookAdopt(e *cli.Env, f Flags) error {
 	if err != nil {
 		return fmt.Errorf("%s: --eval: %w", cmd, err)
 	}
-	unlock, err := f.lock(e, cmd)
+	b, unlock, err := f.lockedBook(e, cmd)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	b, err := book.Load(*f.path)
-	if err != nil {
-		return fmt.Errorf("%s: %w", cmd, err)
-	}
 	id := engine.EvaluationID(ev)
 	n, err := b.Adopt(id)
 	if err != nil {
