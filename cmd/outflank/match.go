@@ -39,6 +39,14 @@ With --sprt ELO0,ELO1 the match stops as soon as a sequential probability
 ratio test (on the opening pairs, α = β = 0.05 unless given) accepts
 "A − B >= ELO1" or "A − B <= ELO0"; --games is then the most it plays.
 
+A long match runs in parts: --games-out FILE keeps every game as it ends
+(one GGF record a line, numbered GN[n] in the match), and the same command
+with --resume counts the games FILE holds and plays only the others (a
+record cut off by a kill is dropped and played again). --shard K/N plays
+the opening pairs K, K+N, K+2N, ... only, so that N machines or the tasks
+of a job array share a match; "cat" their files into one and run the
+command with --resume on it for the whole match's report.
+
 Each opening is played twice, colours swapped (an odd --games plays its last
 opening once, with A as black, and the error bar then comes from single
 games). The score is A's: wins plus

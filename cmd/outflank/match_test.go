@@ -135,4 +135,35 @@ func TestMatchSelfVsSelf(t *testing.T) {
 			t.Errorf("no progress line after game %d:\n%s", g, stderr)
 		}
 	}
+
+	// The file is not overwritten by another match; --resume goes on with
+	// it: here after a kill that cut the fifth record short, so that game
+	// and the sixth are played again, and the file ends with whole records.
+	args := []string{"self:depth=1,name=d1", "self:depth=3,name=d3", "--openings", ops, "--concurrency", "1", "--quiet", "--seed", "3", "--games-out", ggf}
+	if _, _, err := runMatchCmd(t, args...); err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Errorf("a second match into the same file: err %v; want a refusal naming --resume", err)
+	}
+	data, _ := os.ReadFile(ggf)
+	lines := strings.SplitAfter(string(data), "\n")
+	os.WriteFile(ggf, []byte(strings.Join(lines[:4], "")+lines[4][:len(lines[4])/2]), 0o644)
+	stdout, stderr, err = runMatchCmd(t, append(args, "--resume", "--json")...)
+	if err != nil {
+		t.Fatalf("--resume: %v\n%s", err, stderr)
+	}
+	if !strings.Contains(stderr, "4 of the 6 games played already") {
+		t.Errorf("--resume does not say what it found:\n%s", stderr)
+	}
+	var again struct{ Games int }
+	if err := json.Unmarshal([]byte(stdout), &again); err != nil || again.Games != 6 {
+		t.Errorf("resumed report: %v, %s", err, stdout)
+	}
+	after, _ := os.ReadFile(ggf)
+	if got := strings.SplitAfter(string(after), "\n"); len(got) != 7 || got[6] != "" || strings.Join(got[:4], "") != strings.Join(lines[:4], "") {
+		t.Errorf("file after --resume: %d lines, want the 4 whole records kept and 2 more:\n%s", len(got)-1, after)
+	}
+	// A file of another match is refused with the record that differs.
+	if _, _, err := runMatchCmd(t, "self:depth=1,name=d1", "self:depth=2,name=d2", "--openings", ops, "--seed", "3", "--games-out", ggf, "--resume"); err == nil ||
+		!strings.Contains(err.Error(), "line 1") || !strings.Contains(err.Error(), "d2") {
+		t.Errorf("--resume of another match's games: err %v", err)
+	}
 }

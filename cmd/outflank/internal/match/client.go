@@ -25,9 +25,12 @@ const (
 	FaultTimeout                   // no move within the limits
 	FaultIllegal                   // answered a move that is not legal
 	FaultProtocol                  // answered something that is not a move
+	// FaultRecorded is a forfeit read back from a game record (a resumed
+	// match), whose RE says who lost but not how, unless on time.
+	FaultRecorded
 )
 
-var faultNames = [...]string{"start", "crash", "timeout", "illegal", "protocol"}
+var faultNames = [...]string{"start", "crash", "timeout", "illegal", "protocol", "recorded"}
 
 func (k FaultKind) String() string { return faultNames[k] }
 

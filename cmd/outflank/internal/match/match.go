@@ -50,6 +50,11 @@ type Config struct {
 	// SPRT, if set, stops the match as soon as the test decides; the games
 	// then in progress do not count.
 	SPRT *SPRT
+	// Shard, if set, plays only its share of the match's games.
+	Shard Shard
+	// Done are games of this match played before (FromRecord): they count
+	// in the report and are not played again.
+	Done []GameResult
 }
 
 // Pairing is one scheduled game: an opening and who plays black.
@@ -87,6 +92,9 @@ type GameResult struct {
 	// winner (the convention of GGS, WTHOR and solvers); 0 after a forfeit.
 	Margin  int
 	Forfeit *Forfeit // nil when the game was played out
+	// NoNodes marks a game read back from its record (FromRecord), which
+	// keeps the engines' times but not the nodes they reported.
+	NoNodes bool
 	// Per engine: moves answered, their time as the harness measured it,
 	// and the nodes the engine reported for them ("nodestats").
 	Moves [2]int
@@ -144,6 +152,7 @@ type Report struct {
 	Summary  Summary
 	Events   []Event
 	SPRT     *SPRT // the test, if one was run
+	Shard    Shard // the share of the match played (Config.Shard)
 }
 
 // limits returns an engine's depth and time per move.
@@ -218,13 +227,38 @@ func (cfg *Config) startTimeout() time.Duration {
 // returns what it has with ctx's error. It fails at once if an engine
 // cannot be started at all; later faults are forfeits.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	plan := Plan(cfg.Openings, cfg.Games, cfg.Seed)
+	plan := cfg.Shard.share(Plan(cfg.Openings, cfg.Games, cfg.Seed))
 	if len(plan) == 0 {
 		return nil, errors.New("no openings")
 	}
 	rep := newReport(&cfg, plan)
+	col := &collector{cfg: &cfg, rep: rep, planned: len(plan), pending: map[int]GameResult{}, half: map[int]float64{}}
+	done := map[int]bool{}
+	for _, p := range plan {
+		done[p.Index] = false
+	}
+	for _, r := range cfg.Done {
+		if was, ok := done[r.Index]; !ok || was {
+			return nil, fmt.Errorf("game %d: not a game of this match (or its shard), or there twice", r.Index+1)
+		}
+		done[r.Index] = true
+		col.all = append(col.all, r)
+		col.pair(r)
+	}
+	var todo []Pairing
+	for _, p := range plan {
+		if !done[p.Index] {
+			todo = append(todo, p)
+			col.order = append(col.order, p.Index)
+		}
+	}
+	if len(todo) == 0 {
+		rep.Results = sortResults(col.all)
+		rep.Summary = Summarize(rep.Results)
+		return rep, nil
+	}
 	var logMu sync.Mutex
-	ws := make([]*worker, max(1, min(cfg.Concurrency, len(plan))))
+	ws := make([]*worker, max(1, min(cfg.Concurrency, len(todo))))
 	for i := range ws {
 		ws[i] = &worker{cfg: &cfg, logMu: &logMu}
 	}
@@ -249,8 +283,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	results := schedule(ctx, ws, plan)
-	col := &collector{cfg: &cfg, rep: rep, planned: len(plan), pending: map[int]GameResult{}, half: map[int]float64{}}
+	results := schedule(ctx, ws, todo)
 	for d := range results {
 		if col.add(d) {
 			break
@@ -272,7 +305,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 
 // newReport starts the report of a match: what is planned and the engines.
 func newReport(cfg *Config, plan []Pairing) *Report {
-	rep := &Report{Planned: len(plan), SPRT: cfg.SPRT}
+	rep := &Report{Planned: len(plan), SPRT: cfg.SPRT, Shard: cfg.Shard}
 	seen := map[string]bool{}
 	for _, p := range plan {
 		seen[p.Opening.Name+"|"+p.Opening.Start.String()] = true
@@ -333,9 +366,10 @@ type collector struct {
 	cfg     *Config
 	rep     *Report
 	planned int
-	all     []GameResult
+	all     []GameResult       // the games played before (Config.Done) and those finished
+	order   []int              // the indices of the games to play, in order
 	pending map[int]GameResult // finished, waiting for an earlier game to go to Record
-	next    int                // the next game for Record
+	next    int                // the next game for Record: order[next]
 	penta   [5]int             // complete pairs, for the SPRT
 	half    map[int]float64    // scores of games whose twin is not in
 }
@@ -355,12 +389,12 @@ func (c *collector) add(d played) (over bool) {
 	}
 	c.all = append(c.all, d.res)
 	c.pending[d.res.Index] = d.res
-	for {
-		r, ok := c.pending[c.next]
+	for c.next < len(c.order) {
+		r, ok := c.pending[c.order[c.next]]
 		if !ok {
 			break
 		}
-		delete(c.pending, c.next)
+		delete(c.pending, r.Index)
 		c.next++
 		if cfg.Record != nil {
 			cfg.Record(r)
@@ -372,18 +406,7 @@ func (c *collector) add(d played) (over bool) {
 	if len(c.all) == c.planned {
 		return true
 	}
-	if cfg.SPRT == nil {
-		return false
-	}
-	pair := d.res.Index / 2
-	other, ok := c.half[pair]
-	if !ok {
-		c.half[pair] = d.res.Score
-		return false
-	}
-	delete(c.half, pair)
-	c.penta[int(math.Round(2*(other+d.res.Score)))]++
-	if cfg.SPRT.Verdict(c.penta) == 0 {
+	if cfg.SPRT == nil || !c.pair(d.res) || cfg.SPRT.Verdict(c.penta) == 0 {
 		return false
 	}
 	if cfg.Progress != nil {
@@ -392,9 +415,23 @@ func (c *collector) add(d played) (over bool) {
 	return true
 }
 
+// pair counts a game for the SPRT: it returns true when the game completes
+// its opening pair.
+func (c *collector) pair(r GameResult) bool {
+	p := r.Index / 2
+	other, ok := c.half[p]
+	if !ok {
+		c.half[p] = r.Score
+		return false
+	}
+	delete(c.half, p)
+	c.penta[int(math.Round(2*(other+r.Score)))]++
+	return true
+}
+
 // flush hands the games finished beyond a gap (after a stop) to Record.
 func (c *collector) flush() {
-	for i := c.next; len(c.pending) > 0; i++ {
+	for _, i := range c.order[c.next:] {
 		if r, ok := c.pending[i]; ok {
 			delete(c.pending, i)
 			if c.cfg.Record != nil {
@@ -489,6 +526,7 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		{Key: "PW", Value: label(color[1])},
 		{Key: "RE", Value: "?"},
 		{Key: "TY", Value: "8"},
+		{Key: GameKey, Value: fmt.Sprint(p.Index + 1)},
 	}
 	w.setClocks(g, color)
 	res := GameResult{Index: p.Index, Opening: p.Opening.Name, Black: p.Black, Record: g}

@@ -83,7 +83,11 @@ func limitText(e EngineInfo) string {
 // WriteTable writes the final result as a table for people.
 func (r *Report) WriteTable(w io.Writer) {
 	s := r.Summary
-	fmt.Fprintf(w, "Match: %d of %d games played, %s\n", s.Games, r.Planned, openingsText(r.Planned, r.Openings))
+	shard := ""
+	if r.Shard.N > 1 {
+		shard = fmt.Sprintf(" (shard %d/%d of the match)", r.Shard.K, r.Shard.N)
+	}
+	fmt.Fprintf(w, "Match: %d of %d games played%s, %s\n", s.Games, r.Planned, shard, openingsText(r.Planned, r.Openings))
 	for i, e := range r.Engines {
 		name := ""
 		if e.Name != "" {
@@ -129,8 +133,11 @@ func (r *Report) WriteTable(w io.Writer) {
 			continue
 		}
 		line := fmt.Sprintf("  %c: %d moves, %.3f s a move", "AB"[i], s.Moves[i], s.Think[i].Seconds()/float64(s.Moves[i]))
-		if s.Nodes[i] > 0 && s.Think[i] > 0 {
-			line += fmt.Sprintf(", %d nodes a move, %.2f Mnodes/s", s.Nodes[i]/uint64(s.Moves[i]), float64(s.Nodes[i])/s.Think[i].Seconds()/1e6)
+		if s.Nodes[i] > 0 && s.NodeThink[i] > 0 {
+			line += fmt.Sprintf(", %d nodes a move, %.2f Mnodes/s", s.Nodes[i]/uint64(s.NodeMoves[i]), float64(s.Nodes[i])/s.NodeThink[i].Seconds()/1e6)
+			if s.NodeMoves[i] < s.Moves[i] {
+				line += fmt.Sprintf(" (over the %d moves played in this run)", s.NodeMoves[i])
+			}
 		}
 		line += fmt.Sprintf(", longest %.3f s", s.Longest[i].Seconds())
 		if t := r.Engines[i].Time; t > 0 && r.Engines[i].Clock == 0 {

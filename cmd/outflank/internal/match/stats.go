@@ -43,14 +43,18 @@ type Summary struct {
 	Margin, MarginErr float64
 	MarginGames       int
 	// Per engine: moves answered, time spent on them, nodes reported.
-	Moves    [2]int
-	Think    [2]time.Duration
-	Nodes    [2]uint64
-	Longest  [2]time.Duration        // the longest move
-	Over     [2]int                  // moves longer than the engine's time a move
-	Late     [2]int                  // of those, moves later than LateMargin past it
-	Forfeits [2]int                  // games lost by forfeit, per engine
-	Faults   [2][len(faultNames)]int // the same by kind
+	Moves [2]int
+	Think [2]time.Duration
+	Nodes [2]uint64
+	// The moves and time of the games whose nodes are known (not read back
+	// from a record), for nodes a move and a second.
+	NodeMoves [2]int
+	NodeThink [2]time.Duration
+	Longest   [2]time.Duration        // the longest move
+	Over      [2]int                  // moves longer than the engine's time a move
+	Late      [2]int                  // of those, moves later than LateMargin past it
+	Forfeits  [2]int                  // games lost by forfeit, per engine
+	Faults    [2][len(faultNames)]int // the same by kind
 }
 
 // z95 is the two-sided 95% quantile of the normal distribution.
@@ -69,6 +73,10 @@ func Summarize(rs []GameResult) Summary {
 			s.Moves[i] += r.Moves[i]
 			s.Think[i] += r.Think[i]
 			s.Nodes[i] += r.Nodes[i]
+			if !r.NoNodes {
+				s.NodeMoves[i] += r.Moves[i]
+				s.NodeThink[i] += r.Think[i]
+			}
 			s.Longest[i] = max(s.Longest[i], r.Longest[i])
 			s.Over[i] += r.Over[i]
 			s.Late[i] += r.Late[i]

@@ -4,29 +4,33 @@
 package matchrun
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
 
+	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
 )
 
 // Flags are the flags of "outflank match".
 type Flags struct {
-	openings, start, moveTime, gamesOut, logFile, sprt *string
-	games, concurrency, depth                          *int
-	seed                                               *uint64
-	moveTimeout, gameTimeout                           *time.Duration
-	asJSON, quiet                                      *bool
-	fs                                                 *pflag.FlagSet
+	openings, start, moveTime, gamesOut, logFile, sprt, shard *string
+	games, concurrency, depth                                 *int
+	seed                                                      *uint64
+	moveTimeout, gameTimeout                                  *time.Duration
+	asJSON, quiet, resume                                     *bool
+	fs                                                        *pflag.FlagSet
 }
 
 // AddFlags declares the flags of "outflank match" on fs.
@@ -42,7 +46,9 @@ func AddFlags(fs *pflag.FlagSet) *Flags {
 		moveTime:    fs.String("time", "", "time per move for engines whose spec gives neither depth nor time (1s, 250ms)"),
 		moveTimeout: fs.Duration("move-timeout", 0, "an engine silent this long on one move loses (default: from the limits)"),
 		gameTimeout: fs.Duration("game-timeout", 0, "an engine thinking this long in one game loses (default: from the limits)"),
-		gamesOut:    fs.String("games-out", "", "write every game to this file as GGF, one record a line"),
+		gamesOut:    fs.String("games-out", "", "write every game to this file as GGF, one record a line (an existing file only with --resume)"),
+		resume:      fs.Bool("resume", false, "go on with the match whose games --games-out holds: count them, play the rest, add them to it"),
+		shard:       fs.String("shard", "", "play only share K of N of the games (opening pairs K, K+N, ...), keeping their numbers in the whole match"),
 		logFile:     fs.String("log", "", "write every protocol line sent and received to this file"),
 		asJSON:      fs.Bool("json", false, "print the result as JSON instead of a table: one object, on one line (JSON Lines, as every --json)"),
 		quiet:       fs.Bool("quiet", false, "no progress line"),
@@ -104,6 +110,16 @@ func (f *Flags) config(args []string) (match.Config, error) {
 	if *f.games < 1 && fs.Changed("games") {
 		return cfg, fmt.Errorf("--games %d: want 1 or more (without --games: every opening twice, 200 games from the XOT list)", *f.games)
 	}
+	if *f.shard != "" {
+		k, n, err := cli.ParseShard(*f.shard)
+		if err != nil {
+			return cfg, fmt.Errorf("--shard %w", err)
+		}
+		cfg.Shard = match.Shard{K: k, N: n}
+	}
+	if *f.resume && *f.gamesOut == "" {
+		return cfg, errors.New("--resume goes on with the games of --games-out FILE: give it")
+	}
 	if *f.moveTimeout < 0 || *f.gameTimeout < 0 {
 		return cfg, errors.New("timeouts must not be negative")
 	}
@@ -136,11 +152,12 @@ func (f *Flags) config(args []string) (match.Config, error) {
 // log, progress), and prints the report.
 func (f *Flags) run(e *cli.Env, cfg match.Config) error {
 	if *f.gamesOut != "" {
-		out, err := os.Create(*f.gamesOut)
+		out, done, err := openGames(*f.gamesOut, *f.resume, &cfg)
 		if err != nil {
 			return fmt.Errorf("match: --games-out: %w", err)
 		}
 		defer out.Close()
+		cfg.Done = done
 		// Streamed, not written whole: each game is one write of its whole
 		// line as it ends, so a stopped or killed match keeps the games it
 		// finished and never leaves part of one.
@@ -149,8 +166,13 @@ func (f *Flags) run(e *cli.Env, cfg match.Config) error {
 		}
 	}
 	if *f.logFile != "" {
-		// A log of the engines' dialogue, streamed as it happens.
-		out, err := os.Create(*f.logFile)
+		// A log of the engines' dialogue, streamed as it happens; a
+		// resumed match adds to it.
+		mode := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		if *f.resume {
+			mode = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+		}
+		out, err := os.OpenFile(*f.logFile, mode, 0o644)
 		if err != nil {
 			return fmt.Errorf("match: --log: %w", err)
 		}
@@ -158,7 +180,15 @@ func (f *Flags) run(e *cli.Env, cfg match.Config) error {
 		cfg.Log = out
 	}
 	prog := cli.NewStatusLine(e.Stderr, *f.quiet)
-	planned := len(match.Plan(cfg.Openings, cfg.Games, cfg.Seed))
+	planned := 0
+	for _, p := range match.Plan(cfg.Openings, cfg.Games, cfg.Seed) {
+		if cfg.Shard.Holds(p.Index) {
+			planned++
+		}
+	}
+	if len(cfg.Done) > 0 {
+		prog.Println(fmt.Sprintf("match: %d of the %d games played already (%s); %d to play", len(cfg.Done), planned, *f.gamesOut, planned-len(cfg.Done)))
+	}
 	cfg.Progress = func(s match.Summary) { prog.Update(match.ProgressLine(s, planned, cfg.SPRT)) }
 	cfg.Event = func(ev match.Event) { prog.Println("match: " + ev.Text) }
 
@@ -180,4 +210,51 @@ func (f *Flags) run(e *cli.Env, cfg match.Config) error {
 		return fmt.Errorf("match: stopped after %d of %d games", rep.Summary.Games, rep.Planned)
 	}
 	return nil
+}
+
+// openGames opens the file of --games-out for the games to come. Without
+// resume it must be new or empty: a match never overwrites games. With
+// resume it reads the games the file holds as this match's games played
+// (a last line cut off by a kill, with no newline, is dropped from the
+// file: that game is played again) and opens it to add the rest.
+func openGames(name string, resume bool, cfg *match.Config) (*os.File, []match.GameResult, error) {
+	data, err := os.ReadFile(name)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, nil, err
+	}
+	if len(data) > 0 && !resume {
+		return nil, nil, fmt.Errorf("%s holds games already: give --resume to go on with them, or another file", name)
+	}
+	whole := bytes.LastIndexByte(data, '\n') + 1
+	var done []match.GameResult
+	for i, line := range strings.Split(string(data[:whole]), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		g, err := bitboard.ParseGGF(line)
+		if err == nil {
+			var r match.GameResult
+			if r, err = cfg.FromRecord(g); err == nil {
+				done = append(done, r)
+				continue
+			}
+		}
+		return nil, nil, fmt.Errorf("%s, line %d: %w", name, i+1, err)
+	}
+	out, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	if whole < len(data) {
+		// The cut-off record of a game a kill interrupted.
+		if err := out.Truncate(int64(whole)); err != nil {
+			out.Close()
+			return nil, nil, err
+		}
+	}
+	if _, err := out.Seek(int64(whole), io.SeekStart); err != nil {
+		out.Close()
+		return nil, nil, err
+	}
+	return out, done, nil
 }
