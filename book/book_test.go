@@ -312,6 +312,44 @@ func TestGrowSeedsThenDeviations(t *testing.T) {
 	}
 }
 
+// A root grows its own best lines, which the start's never reach: the
+// book then covers the openings games are started from.
+func TestGrowFromRoots(t *testing.T) {
+	m, _ := bitboard.ParseMoves("f5f4e3f6d3")
+	sc := NewSeedCounter(60)
+	if err := sc.AddLine(m); err != nil {
+		t.Fatal(err)
+	}
+	_, ps, _ := bitboard.Replay(bitboard.Start(), m)
+	root := ps[len(ps)-1]
+	below := func(b *Book) int {
+		n := 0
+		for ms := root.Moves(); ms != 0; ms &= ms - 1 {
+			if b.Contains(root.Play(bitboard.FirstSquare(ms))) {
+				n++
+			}
+		}
+		return n
+	}
+	opt := GrowOptions{Seeds: sc.Seeds(1), Window: 0, PathWindow: 0, MaxPly: 7}
+	plain := New()
+	if _, err := plain.Grow(context.Background(), standIn, opt); err != nil {
+		t.Fatal(err)
+	}
+	opt.Roots = []bitboard.Position{root}
+	rooted := New()
+	if _, err := rooted.Grow(context.Background(), standIn, opt); err != nil {
+		t.Fatal(err)
+	}
+	if !plain.Contains(root) || !rooted.Contains(root) {
+		t.Fatal("the root's line, a seed, is not in the book")
+	}
+	if below(plain) != 0 || below(rooted) == 0 {
+		t.Errorf("book positions a move below the root: %d without it as a root (want 0: its line is not best), %d with it (want some)", below(plain), below(rooted))
+	}
+	checkAgainstNaive(t, rooted)
+}
+
 func exportString(t *testing.T, b *Book) string {
 	t.Helper()
 	var buf bytes.Buffer

@@ -266,6 +266,12 @@ type GrowOptions struct {
 	// MaxPly is the deepest ply (discs placed from the start) of a book
 	// position that deviation adds.
 	MaxPly int
+	// Roots are positions that deviation grows from as it does from the
+	// start, their own best lines at no loss: the openings games are
+	// started from (a GUI's or a match's), which the start position's
+	// near-best lines may never reach. A root not yet in the book is
+	// skipped (give it as a seed too).
+	Roots []bitboard.Position
 	// Positions: stop after adding this many positions (0: no limit).
 	Positions int
 	// Deadline: stop at this time (zero: none). ctx can stop the run too.
@@ -288,7 +294,7 @@ type GrowStats struct {
 }
 
 // Grow adds positions to the book: first the seeds (in order), then by
-// deviation from the start position: in every book position, the moves
+// deviation from the start position (and the Roots): in every book position, the moves
 // whose values lie within Window of the best (and within PathWindow summed
 // along the line) lead to positions that are added, least loss first, then
 // shallowest first; after each addition the ancestors are re-negamaxed, so
@@ -448,6 +454,9 @@ func (b *Book) deviations(opt GrowOptions) []candidate {
 		return []candidate{{pos: root}}
 	}
 	walk(root, 0, 0)
+	for _, r := range opt.Roots {
+		walk(r, 0, 60-r.Empties())
+	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].loss != out[j].loss {
 			return out[i].loss < out[j].loss

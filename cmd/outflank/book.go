@@ -23,6 +23,9 @@ outflank book grow --book FILE [--from FILE] [--wthor DIR] [--xot] [search flags
     moves within --window discs of a position's best (and --path-window
     summed along the line) that lead out of the book, up to --max-ply.
     --line TRANSCRIPT adds the positions of a line before all others.
+    --roots FILE (openings, one transcript a line, e.g. bench/open4.txt)
+    adds their positions first and grows near-best lines from each as
+    from the start: the openings games are started from.
     Stops at --positions or --time (or Ctrl-C), saving FILE every
     --checkpoint; run it again to resume. --shard K/N adds only the
     positions of shard K of N: run N copies of a book, one shard each (a

@@ -42,6 +42,21 @@ func TestBookCommands(t *testing.T) {
 	if _, err := fmt.Sscanf(errOut, "%d seed positions (>= 5000 games, <= 20 moves), %d in the book already at %d positions", &nSeeds, &nIn, &nBook); err != nil || nSeeds < 2 || nIn != nSeeds || nBook != 8 {
 		t.Errorf("grow --xot: %v: %q", err, errOut)
 	}
+	// Roots: the openings' positions go in first, and the book grows from
+	// them (here the position of a line far from the start's best).
+	roots := filepath.Join(dir, "roots.txt")
+	os.WriteFile(roots, []byte("f5f4e3f6d3\n"), 0o644)
+	rb := filepath.Join(dir, "r.book")
+	if out, errOut, err = runCmd(t, "book", "grow", "--book", rb, "--from", a, "--roots", roots, "--depth", "3", "--max-ply", "6", "--hash", "1", "--window", "0", "--path-window", "0"); err != nil {
+		t.Fatalf("grow --roots: %v\n%s%s", err, out, errOut)
+	}
+	if out, _, err = runCmd(t, "book", "show", "--book", rb, "--moves", "f5f4e3f6d3"); err != nil || !strings.Contains(out, "in book: negamaxed") {
+		t.Errorf("grow --roots: the root has no move into the book:\n%s", out)
+	}
+	os.WriteFile(roots, []byte("f5f4e3f6d3\nf5f5\n"), 0o644)
+	if _, _, err = runCmd(t, "book", "grow", "--book", rb, "--roots", roots, "--depth", "3", "--positions", "1", "--hash", "1"); err == nil || !strings.Contains(err.Error(), "--roots") || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("grow --roots with an illegal line: %v", err)
+	}
 	// Two shards of the next positions, then a merge.
 	var shards []string
 	for _, k := range []string{"1/2", "2/2"} {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -39,6 +40,7 @@ type Flags struct {
 	timeLimit, checkpoint      *time.Duration
 	shard, evalFile            *string
 	lines                      *[]string
+	roots                      *string
 	screenDepth, screenMargin  *int
 	hash                       *int
 	parity                     *int
@@ -81,6 +83,7 @@ func AddFlags(fs *pflag.FlagSet) Flags {
 		screenDepth:  fs.Int("screen-depth", 6, "grow, learn: value every move first at this depth ..."),
 		screenMargin: fs.Int("screen-margin", 8, "... and at --depth only those within this many discs of the best (0: all at --depth)"),
 		lines:        fs.StringSlice("line", nil, "grow: seed with every position of this line first (transcript; repeatable)"),
+		roots:        fs.String("roots", "", "grow: a file of openings (move transcripts, one a line, e.g. bench/open4.txt): seed with their positions and grow near-best lines from each as from the start"),
 		hash:         fs.Int("hash", 256, "grow, learn, revalue: transposition table size in MiB"),
 		align:        fs.Bool("align-parity", false, "grow, learn, revalue: search each leaf to depth-1 or depth plies so that every leaf's search ends at an even number of empties (then --parity-offset 0: the negamax needs no correction)"),
 		anyEval:      fs.Bool("any-evaluation", false, "revalue: search again only the leaves below --depth, not those valued by another evaluation"),
@@ -277,6 +280,15 @@ func bookGrow(e *cli.Env, f Flags) error {
 	if err != nil {
 		return err
 	}
+	var roots []bitboard.Position
+	if *f.roots != "" {
+		var rs []book.Seed
+		if roots, rs, err = growRoots(*f.roots); err != nil {
+			return fmt.Errorf("%s: --roots: %w", cmd, err)
+		}
+		seeds = append(rs, seeds...)
+		seedDesc += fmt.Sprintf("; roots: the %d openings of %s", len(roots), filepath.Base(*f.roots))
+	}
 	fmt.Fprintf(e.Stderr, "%d seed positions (>= %d games, <= %d moves), %d in the book already at %d positions\n",
 		len(seeds), *f.minGames, *f.seedPlies, countIn(b, seeds), b.Len())
 
@@ -286,7 +298,7 @@ func bookGrow(e *cli.Env, f Flags) error {
 	lastReport := time.Now()
 	st, err := b.Grow(ctx, v, book.GrowOptions{
 		Seeds: seeds, Window: *f.window, PathWindow: *f.pathWindow, MaxPly: *f.maxPly,
-		Positions: *f.positions, Shard: shard,
+		Positions: *f.positions, Shard: shard, Roots: roots,
 		Checkpoint:      func(b *book.Book) error { return engine.SaveBook(b, *f.path) },
 		CheckpointEvery: *f.checkpoint,
 		Progress: func(st book.GrowStats) {
@@ -362,6 +374,32 @@ func (f Flags) growSeeds(e *cli.Env, cmd string) (seeds []book.Seed, desc string
 	}
 	seeds = append(seeds, sc.Seeds(*f.minGames)...)
 	return seeds, desc, nil
+}
+
+// growRoots reads the openings of --roots: the positions they end in (the
+// roots of the expansion), and every position of each line as seeds, in
+// order, so that the roots are in the book before it grows from them.
+func growRoots(name string) (roots []bitboard.Position, seeds []book.Seed, err error) {
+	ops, err := cli.ReadFile(name, match.ReadOpenings)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, o := range ops {
+		if o.Start != bitboard.Start() {
+			return nil, nil, fmt.Errorf("opening %s: not from the start position (a book grows from the start)", o.Name)
+		}
+		lc := book.NewSeedCounter(60)
+		if err := lc.AddLine(o.Moves); err != nil {
+			return nil, nil, fmt.Errorf("opening %s: %w", o.Name, err)
+		}
+		seeds = append(seeds, lc.Seeds(1)...)
+		_, ps, err := bitboard.Replay(o.Start, o.Moves)
+		if err != nil {
+			return nil, nil, fmt.Errorf("opening %s: %w", o.Name, err)
+		}
+		roots = append(roots, ps[len(ps)-1])
+	}
+	return roots, seeds, nil
 }
 
 func countIn(b *book.Book, seeds []book.Seed) int {
