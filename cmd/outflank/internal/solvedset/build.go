@@ -28,6 +28,7 @@ type BuildConfig struct {
 	Counts Counts
 	Shard  [2]int // K, N
 	Out    string
+	From   []string // sets of the same pick solved before: their positions are taken, not solved again
 	HashMB int
 	Log    io.Writer // a line per position solved
 }
@@ -80,15 +81,37 @@ func BuildSet(ctx context.Context, cfg BuildConfig) error {
 		done[e.ID] = true
 	}
 	all := pick(games, cfg.Seed, cfg.Counts)
+	from, err := solvedBefore(cfg.From, h)
+	if err != nil {
+		return err
+	}
 	var todo []picked
-	mine := 0
+	mine, taken := 0, 0
 	for _, p := range all {
-		if p.id%cfg.Shard[1] == cfg.Shard[0]-1 {
-			mine++
-			if !done[p.id] {
-				todo = append(todo, p)
-			}
+		if p.id%cfg.Shard[1] != cfg.Shard[0]-1 {
+			continue
 		}
+		mine++
+		if done[p.id] {
+			continue
+		}
+		if e, ok := from[p.id]; ok {
+			if e.Pos != p.pos || e.Game != p.game || e.Ply != p.ply {
+				return fmt.Errorf("id %d: the position of the other sets is not the one picked here", p.id)
+			}
+			set.Entries = append(set.Entries, e)
+			done[p.id] = true
+			taken++
+			continue
+		}
+		todo = append(todo, p)
+	}
+	if taken > 0 {
+		slices.SortFunc(set.Entries, func(a, b Entry) int { return a.ID - b.ID })
+		if err := atomicfile.Write(cfg.Out, set.Write); err != nil {
+			return err
+		}
+		fmt.Fprintf(cfg.Log, "solvedset: %d positions taken from %s\n", taken, strings.Join(cfg.From, ", "))
 	}
 	if len(all) < cfg.Counts.Total() {
 		fmt.Fprintf(cfg.Log, "solvedset: the games hold %d of the %d positions asked for\n", len(all), cfg.Counts.Total())
@@ -118,6 +141,25 @@ func BuildSet(ctx context.Context, cfg BuildConfig) error {
 		return atomicfile.Write(cfg.Out, set.Write)
 	}
 	return nil
+}
+
+// solvedBefore reads the sets of --from: positions of the same games and
+// seed solved by other jobs (a sample, shards of another split), by id.
+func solvedBefore(names []string, h Header) (map[int]Entry, error) {
+	out := map[int]Entry{}
+	for _, name := range names {
+		s, err := readSetFile(name)
+		if err != nil {
+			return nil, err
+		}
+		if s.Header.Games != h.Games || s.Header.Seed != h.Seed {
+			return nil, fmt.Errorf("%s: another pick (games %q, seed %d), not games %q, seed %d", name, s.Header.Games, s.Header.Seed, h.Games, h.Seed)
+		}
+		for _, e := range s.Entries {
+			out[e.ID] = e
+		}
+	}
+	return out, nil
 }
 
 // solveEntry solves p exactly: the best score, then each other move only

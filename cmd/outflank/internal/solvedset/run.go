@@ -31,6 +31,7 @@ var (
 // BuildFlags are the flags of "outflank solvedset build".
 type BuildFlags struct {
 	games, counts, shard *string
+	from                 *[]string
 	seed                 *uint64
 	hash                 *int
 }
@@ -43,6 +44,7 @@ func AddBuildFlags(fs *pflag.FlagSet) *BuildFlags {
 		counts: fs.String("counts", DefaultCounts, "positions per count of empties: EMPTIES:COUNT or LO-HI:COUNT, comma-separated, empties 14-40"),
 		shard:  fs.String("shard", "1/1", "solve only the positions of shard K/N (ids with id mod N = K-1)"),
 		hash:   fs.Int("hash", 256, "transposition table size in MiB"),
+		from:   fs.StringSlice("from", nil, "set files of the same games and seed solved before (a sample, another split's shards): their positions in this shard are taken, not solved again"),
 	}
 	cli.Bound(fs, "hash", 1, cli.MaxHashMB)
 	return f
@@ -53,7 +55,7 @@ func Build(e *cli.Env, f *BuildFlags, args []string) error {
 	if len(args) != 1 {
 		return fmt.Errorf("solvedset build: want one output file, got %d arguments", len(args))
 	}
-	cfg := BuildConfig{Out: args[0], Seed: *f.seed, HashMB: *f.hash, Log: e.Stderr}
+	cfg := BuildConfig{Out: args[0], Seed: *f.seed, HashMB: *f.hash, From: *f.from, Log: e.Stderr}
 	if *f.games == "" {
 		return errors.New("solvedset build: --games FILE: the self-play files to pick from")
 	}

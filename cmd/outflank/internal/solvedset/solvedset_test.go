@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -74,7 +75,7 @@ func fakeEngine(mode string) int {
 // buildSet builds the set of counts from the test games into dir/name
 // with shard k/n; cancel, if > 0, stops the build after that many
 // positions.
-func buildSet(t *testing.T, dir, name, counts string, k, n, cancel int) error {
+func buildSet(t *testing.T, dir, name, counts string, k, n, cancel int, from ...string) error {
 	t.Helper()
 	c, err := ParseCounts(counts)
 	if err != nil {
@@ -83,7 +84,7 @@ func buildSet(t *testing.T, dir, name, counts string, k, n, cancel int) error {
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	log := &cancelAfter{n: cancel, stop: stop}
-	return BuildSet(ctx, BuildConfig{Games: []string{gamesFile}, Seed: 7, Counts: c, Shard: [2]int{k, n}, Out: filepath.Join(dir, name), HashMB: 16, Log: log})
+	return BuildSet(ctx, BuildConfig{Games: []string{gamesFile}, Seed: 7, Counts: c, Shard: [2]int{k, n}, Out: filepath.Join(dir, name), From: from, HashMB: 16, Log: log})
 }
 
 // cancelAfter cancels a build once it has logged n solved positions.
@@ -174,6 +175,27 @@ func TestBuildShardsMergeResume(t *testing.T) {
 				t.Errorf("merged file lacks shard %d's line %q", k, line)
 			}
 		}
+	}
+
+	// A shard of another split takes the positions of the whole set, byte
+	// for byte, and solves nothing: a cancelled context would stop a solve.
+	if err := buildSet(t, dir, "t2.obf", counts, 2, 3, 1, filepath.Join(dir, "whole.obf")); err != nil {
+		t.Fatalf("a shard taken whole: %v", err)
+	}
+	t2, _ := os.ReadFile(filepath.Join(dir, "t2.obf"))
+	wholeRaw, _ := os.ReadFile(filepath.Join(dir, "whole.obf"))
+	if lines := strings.Count(string(t2), "% id "); lines != 3 {
+		t.Errorf("shard 2/3 taken from the whole set: %d positions, want 3", lines)
+	}
+	for _, line := range strings.Split(string(t2), "\n") {
+		if strings.Contains(line, "% id ") && !strings.Contains(string(wholeRaw), line+"\n") {
+			t.Errorf("shard 2/3: line %q is not the whole set's", line)
+		}
+	}
+	c, _ := ParseCounts(counts)
+	err = BuildSet(context.Background(), BuildConfig{Games: []string{gamesFile}, Seed: 8, Counts: c, Shard: [2]int{1, 1}, Out: filepath.Join(dir, "other.obf"), From: []string{filepath.Join(dir, "whole.obf")}, HashMB: 16, Log: io.Discard})
+	if err == nil || !strings.Contains(err.Error(), "another pick") {
+		t.Errorf("--from a set of another seed: %v", err)
 	}
 
 	set, err := readSetFile(filepath.Join(dir, "whole.obf"))
