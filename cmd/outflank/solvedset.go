@@ -18,8 +18,10 @@ func init() {
         --seed) and solves each on one thread: its exact score and which
         moves reach it. Every position is written to OUT as it is solved
         (OBF, with every optimal move and its score); stop it at any time,
-        the same command resumes it. --shard K/N solves the ids with
-        id mod N = K-1, for a job spread over processes or machines.
+        the same command resumes it. --shard K/N solves the K-th of N
+        shares of about equal cost (dealt by empties), for a job spread
+        over processes or machines; --from SET... takes the positions that
+        other jobs of the same games and seed solved.
   outflank solvedset merge OUT IN...
         joins the shards of one set into OUT (the file an unsharded build
         writes, up to the CPU seconds recorded for each position).

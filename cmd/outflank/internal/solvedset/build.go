@@ -85,10 +85,11 @@ func BuildSet(ctx context.Context, cfg BuildConfig) error {
 	if err != nil {
 		return err
 	}
+	shardOf := shards(cfg.Counts, cfg.Shard[1])
 	var todo []picked
 	mine, taken := 0, 0
 	for _, p := range all {
-		if p.id%cfg.Shard[1] != cfg.Shard[0]-1 {
+		if shardOf[p.id] != cfg.Shard[0] {
 			continue
 		}
 		mine++
@@ -224,7 +225,7 @@ func headerDiff(a, b Header) string {
 func MergeSets(out string, in []string, log io.Writer) error {
 	var merged *Set
 	owner := map[int]string{}
-	shards := map[int]bool{}
+	given := map[int]bool{}
 	n := 0
 	for _, name := range in {
 		s, err := readSetFile(name)
@@ -244,12 +245,13 @@ func MergeSets(out string, in []string, log io.Writer) error {
 		if s.Header.Shard[1] != n {
 			return fmt.Errorf("%s: shard %d/%d of a job of %d shards, not %d", name, s.Header.Shard[0], s.Header.Shard[1], s.Header.Shard[1], n)
 		}
-		if shards[s.Header.Shard[0]] {
+		if given[s.Header.Shard[0]] {
 			return fmt.Errorf("%s: shard %d/%d given twice", name, s.Header.Shard[0], n)
 		}
-		shards[s.Header.Shard[0]] = true
+		given[s.Header.Shard[0]] = true
+		shardOf := shards(s.Header.Counts, n)
 		for _, e := range s.Entries {
-			if e.ID%n != s.Header.Shard[0]-1 {
+			if shardOf[e.ID] != s.Header.Shard[0] {
 				return fmt.Errorf("%s: id %d is not in shard %d/%d", name, e.ID, s.Header.Shard[0], n)
 			}
 			if o, dup := owner[e.ID]; dup {
@@ -279,7 +281,7 @@ func MergeSets(out string, in []string, log io.Writer) error {
 		}
 	}
 	slices.Sort(missing)
-	fmt.Fprintf(log, "solvedset merge: %s: %d positions from %d of %d shards\n", out, len(merged.Entries), len(shards), n)
+	fmt.Fprintf(log, "solvedset merge: %s: %d positions from %d of %d shards\n", out, len(merged.Entries), len(given), n)
 	if len(missing) > 0 {
 		fmt.Fprintf(log, "solvedset merge: %d positions missing (unfinished shards, or the games held fewer): ids %s\n", len(missing), idList(missing))
 	}

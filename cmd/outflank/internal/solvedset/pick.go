@@ -1,6 +1,8 @@
 package solvedset
 
 import (
+	"cmp"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -58,5 +60,48 @@ func pick(games []selfplay.Game, seed uint64, counts Counts) []picked {
 		}
 	}
 	slices.SortFunc(out, func(a, b picked) int { return a.id - b.id })
+	return out
+}
+
+// solveGrowth is how many times the nodes of a solve grow with each empty
+// square, measured on self-play positions at 24 and 28 empties (README.md):
+// the cost model that deals positions to shards.
+const solveGrowth = 1.96
+
+// shards deals the ids of counts to n shards so that they take about the
+// same time: by estimated cost, dearest first, each to the shard with the
+// least so far (ties to the lower id and shard). A position at 36 empties
+// costs as much as a few hundred at 24, so dealing ids in turn would leave
+// one shard hours behind the other. It depends on the counts and n alone,
+// so merge can check it. shards[id] is the id's shard, 1..n.
+func shards(counts Counts, n int) map[int]int {
+	type item struct {
+		id   int
+		cost float64
+	}
+	var items []item
+	for e, c := range counts {
+		for r := range c {
+			items = append(items, item{idOf(e, r), math.Pow(solveGrowth, float64(e-MinEmpties))})
+		}
+	}
+	slices.SortFunc(items, func(a, b item) int {
+		if a.cost != b.cost {
+			return cmp.Compare(b.cost, a.cost)
+		}
+		return a.id - b.id
+	})
+	load := make([]float64, n)
+	out := make(map[int]int, len(items))
+	for _, it := range items {
+		k := 0
+		for j := range load {
+			if load[j] < load[k] {
+				k = j
+			}
+		}
+		load[k] += it.cost
+		out[it.id] = k + 1
+	}
 	return out
 }

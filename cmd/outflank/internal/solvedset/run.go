@@ -42,7 +42,7 @@ func AddBuildFlags(fs *pflag.FlagSet) *BuildFlags {
 		games:  fs.String("games", "", "self-play files (comma-separated) to pick the positions from"),
 		seed:   fs.Uint64("seed", 1, "seed of the pick: which games, in which order"),
 		counts: fs.String("counts", DefaultCounts, "positions per count of empties: EMPTIES:COUNT or LO-HI:COUNT, comma-separated, empties 14-40"),
-		shard:  fs.String("shard", "1/1", "solve only the positions of shard K/N (ids with id mod N = K-1)"),
+		shard:  fs.String("shard", "1/1", "solve only the positions of shard K/N (dealt to the N shards by estimated cost, so that they finish together)"),
 		hash:   fs.Int("hash", 256, "transposition table size in MiB"),
 		from:   fs.StringSlice("from", nil, "set files of the same games and seed solved before (a sample, another split's shards): their positions in this shard are taken, not solved again"),
 	}

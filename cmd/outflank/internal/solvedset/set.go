@@ -46,7 +46,7 @@ type Header struct {
 	Games  string // the self-play files' base names, comma-separated, and the games read
 	Seed   uint64
 	Counts Counts
-	Shard  [2]int // K, N: ids with id % N == K-1
+	Shard  [2]int // K, N: the positions shards deals to shard K of N
 }
 
 // Counts is the number of positions at each count of empties.
