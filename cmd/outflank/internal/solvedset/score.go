@@ -8,9 +8,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/outflank-othello/outflank/bench"
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
@@ -126,6 +128,9 @@ func ScoreSet(ctx context.Context, cfg ScoreConfig) error {
 	if err := solveChoices(ctx, cfg, entries, choices); err != nil {
 		return err
 	}
+	fmt.Fprintln(cfg.Out, bench.CPULine())
+	fmt.Fprintf(cfg.Out, "%s: %d positions (%s), the engines in turn; optimal: the chosen move scores the best; discs lost: best score minus the chosen move's, in all\n",
+		filepath.Base(cfg.Set), len(entries), set.Header.Games)
 	for i := range cfg.Engines {
 		writeTable(cfg.Out, cfg.Engines[i].Label(), entries, choices[i], cfg.Bands)
 	}
