@@ -102,7 +102,9 @@ func ScoreSet(ctx context.Context, cfg ScoreConfig) error {
 				return ctx.Err()
 			}
 			var f *match.Fault
-			if err != nil && !errors.As(err, &f) {
+			if err != nil && (!errors.As(err, &f) || f.Kind == match.FaultStart) {
+				// An engine that cannot be started would fault in every
+				// position: say so once.
 				return fmt.Errorf("engine %s: %w", cfg.Engines[i].Label(), err)
 			}
 			choices[i][k] = choice{move: m, think: dt, fault: err}
