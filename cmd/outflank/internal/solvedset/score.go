@@ -3,10 +3,12 @@ package solvedset
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,6 +34,7 @@ type ScoreConfig struct {
 	Threads  int           // of the solver of chosen moves
 	Bands    [][2]int      // rows of the table: empties lo-hi
 	First    int           // score only the first First positions (0: all)
+	Record   string        // write every choice to this file (JSON Lines), if not ""
 	Out, Log io.Writer
 	Protocol io.Writer // every NBoard line, if not nil
 }
@@ -130,6 +133,11 @@ func ScoreSet(ctx context.Context, cfg ScoreConfig) error {
 	if err := solveChoices(ctx, cfg, entries, choices); err != nil {
 		return err
 	}
+	if cfg.Record != "" {
+		if err := writeRecord(cfg.Record, cfg.Engines, entries, choices); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintln(cfg.Out, bench.CPULine())
 	fmt.Fprintf(cfg.Out, "%s: %d positions (%s), the engines in turn; optimal: the chosen move scores the best; discs lost: best score minus the chosen move's, in all\n",
 		filepath.Base(cfg.Set), len(entries), set.Header.Games)
@@ -212,6 +220,52 @@ func moveValue(ctx context.Context, eng *search.Engine, pos bitboard.Position, m
 		return 0, fmt.Errorf("%s after %s: the solve did not finish", pos, m.Upper())
 	}
 	return -info.Score, nil
+}
+
+// recordLine is one position of the --record file.
+type recordLine struct {
+	ID      int            `json:"id"`
+	Empties int            `json:"empties"`
+	Best    int            `json:"best"`
+	Optimal []string       `json:"optimal"`
+	Choices []recordChoice `json:"choices"`
+}
+
+type recordChoice struct {
+	Engine  string  `json:"engine"`
+	Move    string  `json:"move,omitempty"`
+	Score   *int    `json:"score,omitempty"`
+	Seconds float64 `json:"seconds"`
+	Fault   string  `json:"fault,omitempty"`
+}
+
+// writeRecord writes every choice, a JSON object a position (JSON Lines),
+// for comparing runs position by position.
+func writeRecord(name string, engines []match.Spec, entries []Entry, choices [][]choice) error {
+	return atomicfile.Write(name, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		for k, e := range entries {
+			r := recordLine{ID: e.ID, Empties: e.Pos.Empties(), Best: e.Best}
+			for _, m := range e.Optimal {
+				r.Optimal = append(r.Optimal, m.Upper())
+			}
+			for i, sp := range engines {
+				c := choices[i][k]
+				rc := recordChoice{Engine: sp.Label(), Seconds: math.Round(c.think.Seconds()*1000) / 1000}
+				if c.fault != nil {
+					rc.Fault = c.fault.Error()
+				} else {
+					v := c.value
+					rc.Move, rc.Score = c.move.Upper(), &v
+				}
+				r.Choices = append(r.Choices, rc)
+			}
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // writeTable prints one engine's results by band of empties.

@@ -394,7 +394,7 @@ func TestScore(t *testing.T) {
 	}
 	run := func() (string, string) {
 		var out, log bytes.Buffer
-		cfg := ScoreConfig{Set: filepath.Join(dir, "set.obf"), Values: filepath.Join(dir, "set.values"), Engines: specs,
+		cfg := ScoreConfig{Set: filepath.Join(dir, "set.obf"), Values: filepath.Join(dir, "set.values"), Engines: specs, Record: filepath.Join(dir, "record.jsonl"),
 			MoveTime: 100 * time.Millisecond, HashMB: 16, Threads: 1, Bands: [][2]int{{14, 14}}, Out: &out, Log: &log}
 		if err := ScoreSet(context.Background(), cfg); err != nil {
 			t.Fatal(err)
@@ -416,6 +416,10 @@ func TestScore(t *testing.T) {
 	}
 	if !strings.Contains(log, "solved") {
 		t.Errorf("no move solved in the first run:\n%s", log)
+	}
+	rec, err := os.ReadFile(filepath.Join(dir, "record.jsonl"))
+	if err != nil || strings.Count(string(rec), "\n") != 6 || !strings.Contains(string(rec), `"engine":"bad","seconds":`) || !strings.Contains(string(rec), `"fault":"illegal: answered`) {
+		t.Errorf("record: %v\n%s", err, rec)
 	}
 	// The second run finds every value in the file.
 	out2, log2 := run()
