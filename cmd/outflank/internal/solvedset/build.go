@@ -118,9 +118,6 @@ func BuildSet(ctx context.Context, cfg BuildConfig) error {
 		fmt.Fprintf(cfg.Log, "solvedset: the games hold %d of the %d positions asked for\n", len(all), cfg.Counts.Total())
 	}
 	fmt.Fprintf(cfg.Log, "solvedset: shard %d/%d: %d positions, %d solved before, %d to solve\n", cfg.Shard[0], cfg.Shard[1], mine, mine-len(todo), len(todo))
-	if len(todo) == 0 && len(set.Entries) > 0 {
-		return nil
-	}
 	eng := search.New(search.Options{HashMB: cfg.HashMB, Eval: eval.Default(), Threads: 1})
 	var cpu float64
 	for k, p := range todo {
@@ -138,7 +135,8 @@ func BuildSet(ctx context.Context, cfg BuildConfig) error {
 			mine-len(todo)+k+1, mine, e.ID, e.Pos.Empties(), e.Best, len(e.Optimal), bitboard.Count(e.Pos.Moves()), e.Nodes, e.CPU, cpu)
 	}
 	if len(todo) == 0 {
-		// Nothing to solve, but the file says what the shard is.
+		// Nothing to solve, but the file says what the shard is (and the
+		// counts it has grown to).
 		return atomicfile.Write(cfg.Out, set.Write)
 	}
 	return nil
