@@ -64,9 +64,9 @@ func pick(games []selfplay.Game, seed uint64, counts Counts) []picked {
 }
 
 // solveGrowth is how many times the nodes of a solve grow with each empty
-// square, measured on self-play positions at 24 and 28 empties (README.md):
+// square, fitted on 19 self-play positions at 24-31 empties (README.md):
 // the cost model that deals positions to shards.
-const solveGrowth = 1.96
+const solveGrowth = 2.08
 
 // shards deals the ids of counts to n shards so that they take about the
 // same time: by estimated cost, dearest first, each to the shard with the
