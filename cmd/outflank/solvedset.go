@@ -12,7 +12,11 @@ func init() {
 		Name:    "solvedset",
 		Args:    "build OUT --games FILE [flags] | merge OUT IN... | score SET ENGINE... [flags]",
 		Summary: "Build a set of self-play positions with exactly solved best moves, and score engines' move choices on it.",
-		Details: `  outflank solvedset build OUT --games FILE[,FILE...]
+		Details: `The set measures late midgame move choice: positions at 24-36 empties
+whose optimal moves are known exactly. "outflank solvedset CMD --help"
+gives each form's flags.
+
+  outflank solvedset build OUT --games FILE[,FILE...]
         picks positions from the self-play games (--counts per count of
         empties, each from a game of its own, in an order shuffled by
         --seed) and solves each on one thread: its exact score and which
