@@ -95,6 +95,7 @@ func Merge(e *cli.Env, args []string) error {
 type ScoreFlags struct {
 	values, moveTime, bands, logFile, record *string
 	hash, threads, first                     *int
+	noSolve                                  *bool
 }
 
 // AddScoreFlags declares the flags of "outflank solvedset score" on fs.
@@ -106,6 +107,7 @@ func AddScoreFlags(fs *pflag.FlagSet) *ScoreFlags {
 		first:    fs.Int("first", 0, "score only the first N positions (0: all)"),
 		hash:     fs.Int("hash", 256, "transposition table size in MiB of the solver of chosen moves"),
 		threads:  fs.Int("threads", runtime.NumCPU(), "threads of the solver of chosen moves (the engines get what their specs say; self engines one)"),
+		noSolve:  fs.Bool("no-solve", false, "solve no choice: one whose score is not in the values file counts 2 discs lost, the least it can lose (the table says >=)"),
 		logFile:  fs.String("log", "", "write every protocol line sent and received to this file"),
 		record:   fs.String("record", "", "write every choice to this file: a JSON object a position (id, empties, best score, optimal moves, each engine's move, its score and seconds)"),
 	}
@@ -121,7 +123,7 @@ func Score(e *cli.Env, f *ScoreFlags, args []string) error {
 	if len(args) < 2 {
 		return errors.New("solvedset score: want a set file and at least one engine (self:time=1s, nboard,name=X:COMMAND)")
 	}
-	cfg := ScoreConfig{Set: args[0], Values: *f.values, HashMB: *f.hash, Threads: *f.threads, First: *f.first, Record: *f.record, Out: e.Stdout, Log: e.Stderr}
+	cfg := ScoreConfig{Set: args[0], Values: *f.values, HashMB: *f.hash, Threads: *f.threads, First: *f.first, Record: *f.record, NoSolve: *f.noSolve, Out: e.Stdout, Log: e.Stderr}
 	if cfg.Values == "" {
 		cfg.Values = strings.TrimSuffix(cfg.Set, ".obf") + ".values"
 	}

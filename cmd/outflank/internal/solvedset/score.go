@@ -35,6 +35,10 @@ type ScoreConfig struct {
 	Bands    [][2]int      // rows of the table: empties lo-hi
 	First    int           // score only the first First positions (0: all)
 	Record   string        // write every choice to this file (JSON Lines), if not ""
+	// NoSolve leaves a non-optimal choice whose score is not in the values
+	// file unsolved: it counts 2 discs lost, the least it can lose, and the
+	// table says the sum is a lower bound.
+	NoSolve  bool
 	Out, Log io.Writer
 	Protocol io.Writer // every NBoard line, if not nil
 }
@@ -182,6 +186,9 @@ func solveChoices(ctx context.Context, cfg ScoreConfig, entries []Entry, choices
 				c.value, c.known = v, true
 				continue
 			}
+			if cfg.NoSolve {
+				continue // not optimal: at least 2 discs lost (scores are even)
+			}
 			if eng == nil {
 				eng = search.New(search.Options{HashMB: cfg.HashMB, Eval: eval.Default(), Threads: cfg.Threads})
 			}
@@ -255,8 +262,11 @@ func writeRecord(name string, engines []match.Spec, entries []Entry, choices [][
 				if c.fault != nil {
 					rc.Fault = c.fault.Error()
 				} else {
-					v := c.value
-					rc.Move, rc.Score = c.move.Upper(), &v
+					rc.Move = c.move.Upper()
+					if c.known {
+						v := c.value
+						rc.Score = &v
+					}
 				}
 				r.Choices = append(r.Choices, rc)
 			}
@@ -273,7 +283,7 @@ func writeTable(w io.Writer, name string, entries []Entry, cs []choice, bands []
 	type row struct {
 		label              string
 		n, optimal, faults int
-		lost               int
+		lost, unsolved     int
 		think              time.Duration
 		asked              int
 	}
@@ -302,10 +312,17 @@ func writeTable(w io.Writer, name string, entries []Entry, cs []choice, bands []
 			}
 			r.asked++
 			r.think += c.think
-			if c.value == e.Best {
+			switch {
+			case !c.known:
+				// Not optimal and not solved (--no-solve): scores are
+				// even, so it lost 2 discs at least.
+				r.unsolved++
+				r.lost += 2
+			case c.value == e.Best:
 				r.optimal++
+			default:
+				r.lost += e.Best - c.value
 			}
-			r.lost += e.Best - c.value
 		}
 	}
 	fmt.Fprintf(w, "engine %s\n", name)
@@ -318,7 +335,11 @@ func writeTable(w io.Writer, name string, entries []Entry, cs []choice, bands []
 		if r.asked > 0 {
 			think = r.think.Seconds() / float64(r.asked)
 		}
-		fmt.Fprintf(w, "  %-7s %9d %8d (%4.1f%%) %11d %9.2f %7d\n", r.label, r.n, r.optimal, 100*float64(r.optimal)/float64(r.n), r.lost, think, r.faults)
+		lost := fmt.Sprint(r.lost)
+		if r.unsolved > 0 {
+			lost = fmt.Sprintf(">=%d", r.lost)
+		}
+		fmt.Fprintf(w, "  %-7s %9d %8d (%4.1f%%) %11s %9.2f %7d\n", r.label, r.n, r.optimal, 100*float64(r.optimal)/float64(r.n), lost, think, r.faults)
 	}
 }
 

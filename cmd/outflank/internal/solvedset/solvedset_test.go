@@ -392,16 +392,31 @@ func TestScore(t *testing.T) {
 		}
 		specs = append(specs, sp)
 	}
-	run := func() (string, string) {
+	run := func(noSolve bool) (string, string) {
 		var out, log bytes.Buffer
 		cfg := ScoreConfig{Set: filepath.Join(dir, "set.obf"), Values: filepath.Join(dir, "set.values"), Engines: specs, Record: filepath.Join(dir, "record.jsonl"),
-			MoveTime: 100 * time.Millisecond, HashMB: 16, Threads: 1, Bands: [][2]int{{14, 14}}, Out: &out, Log: &log}
+			MoveTime: 100 * time.Millisecond, HashMB: 16, Threads: 1, Bands: [][2]int{{14, 14}}, NoSolve: noSolve, Out: &out, Log: &log}
 		if err := ScoreSet(context.Background(), cfg); err != nil {
 			t.Fatal(err)
 		}
 		return out.String(), log.String()
 	}
-	out, log := run()
+	// With --no-solve a non-optimal choice counts 2 discs, a lower bound.
+	out, log := run(true)
+	for i, name := range []string{"first", "last"} {
+		lost := fmt.Sprint(2 * (6 - want[i].optimal))
+		if want[i].optimal < 6 {
+			lost = ">=" + lost
+		}
+		row := fmt.Sprintf("  %-7s %9d %8d (%4.1f%%) %11s", "all", 6, want[i].optimal, 100*float64(want[i].optimal)/6, lost)
+		if !strings.Contains(out[strings.Index(out, "engine "+name):], row) {
+			t.Errorf("--no-solve, engine %s: want the row %q in\n%s", name, row, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "set.values")); err == nil || strings.Contains(log, " solved, ") {
+		t.Errorf("--no-solve solved a move:\n%s", log)
+	}
+	out, log = run(false)
 	for i, name := range []string{"first", "last"} {
 		row := fmt.Sprintf("  %-7s %9d %8d (%4.1f%%) %11d", "all", 6, want[i].optimal, 100*float64(want[i].optimal)/6, want[i].lost)
 		if !strings.Contains(out, "engine "+name+"\n") || !strings.Contains(out[strings.Index(out, "engine "+name):], row) {
@@ -422,7 +437,7 @@ func TestScore(t *testing.T) {
 		t.Errorf("record: %v\n%s", err, rec)
 	}
 	// The second run finds every value in the file.
-	out2, log2 := run()
+	out2, log2 := run(false)
 	if strings.Contains(log2, " solved, ") {
 		t.Errorf("second run solved again:\n%s", log2)
 	}
