@@ -100,7 +100,7 @@ var commandRanks = map[string]int{
 	"gtp": 2, "nboard": 2, "shell": 2, "web": 2, "cli": 2,
 	"engine":   3,
 	"benchrun": 4, "booktool": 4, "evalcheck": 4, "matchrun": 4, "mpcrun": 4, "puzzlerun": 4,
-	"review": 4, "selfplayrun": 4, "session": 4, "solve": 4, "trainrun": 4,
+	"review": 4, "selfplayrun": 4, "session": 4, "solve": 4, "solvedset": 4, "trainrun": 4,
 	"web/wasm": 4,
 }
 
