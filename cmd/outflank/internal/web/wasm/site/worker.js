@@ -6,7 +6,8 @@
 // {id, method, path, body}, or {cancel: id}); the answers come back as
 // {id, type: head|chunk|end}. The engine starts as soon as it is compiled
 // and waits for the weights and the book itself (main.go), so that its own
-// start overlaps their fetching.
+// start overlaps their fetching; it serves the page once it has the book,
+// and searches once it has the weights.
 'use strict';
 importScripts('wasm_exec.js');
 
@@ -29,13 +30,21 @@ self.onmessage = (e) => {
   else queue.push(e.data);
 };
 
-// Called by the engine once it is serving, with when its steps ended.
+// Called by the engine once it is serving (the book read; a search waits
+// for the weights), with when its steps ended.
 self.outflankReady = (engine) => {
   ready = true;
   Object.assign(times, engine);
   stamp('ready');
   postMessage({ type: 'ready', times });
   for (const m of queue.splice(0)) handle(m);
+};
+
+// Called by the engine once the weights are read and it can search.
+self.outflankLoaded = (engine) => {
+  Object.assign(times, engine);
+  stamp('loaded');
+  postMessage({ type: 'loaded', times });
 };
 
 self.outflankFailed = (text) => postMessage({ type: 'failed', text });
