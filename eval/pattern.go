@@ -82,6 +82,7 @@ func newPattern(packed []int16, stages int) *Pattern {
 		for i, w := range cm {
 			dst[fullCornerMoves+cornerFull(i)] = w
 		}
+		yieldToHost()
 	}
 	for n := range e.byEmpties {
 		st := StageOf(stages, n)

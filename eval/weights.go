@@ -176,9 +176,11 @@ func decode(data []byte) (w []int16, stages int, err error) {
 	if err != nil {
 		return nil, 0, err
 	}
+	yieldToHost()
 	if got, want := crc32.ChecksumIEEE(raw), le.Uint32(h[24:]); got != want {
 		return nil, 0, errors.New("weights checksum mismatch (damaged file)")
 	}
+	yieldToHost()
 	w = int16s(raw)
 	return w, stages, nil
 }

@@ -49,9 +49,13 @@ const NoMove = 255
 // 64-byte cache line, so a probe costs one memory access.
 const BucketSlots = 4
 
+// A slot's words are read and written only through load and store
+// (atomic_other.go, atomic_wasm.go). A slice's elements start 8-byte
+// aligned, so the words are aligned for 64-bit atomics on 32-bit
+// platforms too.
 type slot struct {
-	key  atomic.Uint64 // the position's key XOR data
-	data atomic.Uint64
+	key  uint64 // the position's key XOR data
+	data uint64
 }
 
 type bucket [BucketSlots]slot
@@ -150,8 +154,8 @@ func (t *Table) Probe(k uint64) (Entry, bool) {
 	b := &t.buckets[k&t.mask]
 	for i := range b {
 		s := &b[i]
-		d := s.data.Load()
-		if s.key.Load()^d == k && d&validBit != 0 {
+		d := load(&s.data)
+		if load(&s.key)^d == k && d&validBit != 0 {
 			return decode(d), true
 		}
 	}
@@ -190,8 +194,8 @@ func (t *Table) Store(k uint64, e Entry) {
 	vw := 1 << 30
 	for i := range b {
 		s := &b[i]
-		d := s.data.Load()
-		if s.key.Load()^d == k && d&validBit != 0 {
+		d := load(&s.data)
+		if load(&s.key)^d == k && d&validBit != 0 {
 			old := decode(d)
 			if old.Proven == e.Proven && old.Depth == e.Depth {
 				m := e
@@ -221,6 +225,6 @@ func (t *Table) Store(k uint64, e Entry) {
 }
 
 func (t *Table) write(s *slot, k, d uint64) {
-	s.key.Store(k ^ d)
-	s.data.Store(d)
+	store(&s.key, k^d)
+	store(&s.data, d)
 }

@@ -70,6 +70,9 @@ func (b *bookMoves) Choose(pos bitboard.Position) (play.BookMove, bool) {
 // Learn adds the positions of a finished game to the book, valued by a
 // search at guiLearnDepth, and saves the book to path if there is one.
 func (b *bookMoves) Learn(g *bitboard.Game) error {
+	if b.ev == nil {
+		return errors.New("this book has no evaluation to value a game with: nothing learnt")
+	}
 	end := g.Current()
 	if !end.GameOver() {
 		return fmt.Errorf("the game is not over (%d empties, %s to move): nothing learnt", end.Empties(), end.ToMove)

@@ -137,7 +137,8 @@ func DefaultSetup(cmd string) (Setup, error) {
 
 // BookOf is b as the play layer's book, learning for the session only:
 // for a front end that reads its book from elsewhere than a file (the
-// browser build fetches it).
+// browser build fetches it). With a nil ev it does not learn (Learn says
+// so): the browser build reads its book before its weights.
 func BookOf(b *book.Book, ev search.Evaluator, variety int) play.Book {
 	return newBookMoves(b, "", ev, variety)
 }

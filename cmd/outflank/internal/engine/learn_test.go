@@ -76,3 +76,24 @@ func TestLearnIntoBookFile(t *testing.T) {
 		t.Error("a corrupt --book file was accepted")
 	}
 }
+
+// A book with no evaluation (the browser build's, read before its
+// weights) refuses to learn, and stays as it was.
+func TestLearnWithoutEvaluation(t *testing.T) {
+	def, err := book.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := def.Len()
+	bm := BookOf(def, nil, 0).(*bookMoves)
+	g, err := bitboard.ParseGGF("(;GM[Othello]B[e6]W[f4]B[e3]W[f6]B[g5]W[d6]B[e7]W[f5]B[c5];)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bm.Learn(g); err == nil || !strings.Contains(err.Error(), "no evaluation") {
+		t.Errorf("Learn without an evaluation: %v, want an error saying so", err)
+	}
+	if def.Len() != before {
+		t.Errorf("%d positions after a refused learn, %d before", def.Len(), before)
+	}
+}

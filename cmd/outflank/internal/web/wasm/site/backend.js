@@ -17,9 +17,10 @@
 
   worker.onmessage = (e) => {
     const m = e.data;
-    if (m.type === 'ready') {
+    if (m.type === 'ready' || m.type === 'loaded') {
       // When each step of the engine's start ended, in ms from the
-      // page's opening, for the tests.
+      // page's opening, for the tests: at 'ready' it serves the page
+      // (the book's moves), at 'loaded' it can search.
       const shift = m.times.origin - performance.timeOrigin;
       const t = { worker: Math.round(created) };
       for (const [k, v] of Object.entries(m.times)) if (k !== 'origin') t[k] = Math.round(v + shift);

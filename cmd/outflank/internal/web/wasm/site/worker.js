@@ -6,7 +6,8 @@
 // {id, method, path, body}, or {cancel: id}); the answers come back as
 // {id, type: head|chunk|end}. The engine starts as soon as it is compiled
 // and waits for the weights and the book itself (main.go), so that its own
-// start overlaps their fetching.
+// start overlaps their fetching; it serves the page once it has the book,
+// and searches once it has the weights.
 'use strict';
 importScripts('wasm_exec.js');
 
@@ -29,13 +30,21 @@ self.onmessage = (e) => {
   else queue.push(e.data);
 };
 
-// Called by the engine once it is serving, with when its steps ended.
+// Called by the engine once it is serving (the book read; a search waits
+// for the weights), with when its steps ended.
 self.outflankReady = (engine) => {
   ready = true;
   Object.assign(times, engine);
   stamp('ready');
   postMessage({ type: 'ready', times });
   for (const m of queue.splice(0)) handle(m);
+};
+
+// Called by the engine once the weights are read and it can search.
+self.outflankLoaded = (engine) => {
+  Object.assign(times, engine);
+  stamp('loaded');
+  postMessage({ type: 'loaded', times });
 };
 
 self.outflankFailed = (text) => postMessage({ type: 'failed', text });
@@ -52,15 +61,19 @@ async function unpacked(name) {
 
 // The engine reads these promises of the data's bytes (main.go), and
 // says what failed; until it reads them, a failure is not reported twice.
-self.outflankWeights = unpacked('weights');
+// The weights are fetched once the engine and the book are unpacked: the
+// first move, a book move, needs only those two, and on two cores the
+// three unpacked at once each took longer.
+const engine = unpacked('outflank.wasm');
 self.outflankBook = unpacked('book');
+self.outflankWeights = Promise.allSettled([engine, self.outflankBook]).then(() => unpacked('weights'));
 self.outflankWeights.catch(() => {});
 self.outflankBook.catch(() => {});
 
 (async () => {
   try {
     const go = new Go();
-    const { instance } = await WebAssembly.instantiate(await unpacked('outflank.wasm'), go.importObject);
+    const { instance } = await WebAssembly.instantiate(await engine, go.importObject);
     stamp('compiled');
     go.run(instance);
   } catch (e) {
