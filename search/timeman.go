@@ -18,6 +18,12 @@ type Clock struct {
 	// ByoYomi is the time per move guaranteed once Left is spent (GTP
 	// Canadian byo-yomi: the period over its stones); 0 for none.
 	ByoYomi time.Duration
+	// Ponder says that the player thinks on its opponent's time: most of
+	// its moves are then ponder hits, which go on from the ponder and end
+	// sooner (a solve found while pondering is answered at once), so the
+	// clock left at the end goes unused unless each move aims higher
+	// (clockPonderPercent of the soft limit, the hard one unchanged).
+	Ponder bool
 }
 
 const (
@@ -54,6 +60,9 @@ func (c Clock) Limits(empties int) (soft, hard time.Duration) {
 	usable := c.Left - c.Left/20 - time.Duration(moves)*(clockOverhead+clockMinimum)
 	inc := c.Increment * 4 / 5
 	soft = usable*100/time.Duration(weighted) + inc
+	if c.Ponder {
+		soft = soft * time.Duration(clockPonderPercent) / 100
+	}
 	hard = min(3*soft, usable/2+inc, usable)
 	if c.Moves > 0 {
 		hard = min(hard, usable/time.Duration(c.Moves)+inc) // a byo-yomi period: no borrowing from the next moves

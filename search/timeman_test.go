@@ -52,6 +52,30 @@ func TestClockLimitsGame(t *testing.T) {
 	}
 }
 
+// A player that ponders aims at clockPonderPercent of the soft limit, and
+// still never runs out of time when no hit saves it any (every move spends
+// its soft limit, the solved ones too).
+func TestClockLimitsPonder(t *testing.T) {
+	for _, total := range []time.Duration{3 * time.Second, 10 * time.Second, time.Minute} {
+		plain, _ := Clock{Left: total}.Limits(52)
+		aim, hard := Clock{Left: total, Ponder: true}.Limits(52)
+		if want := min(plain*time.Duration(clockPonderPercent)/100, hard); aim < want-time.Microsecond || aim > want+time.Microsecond {
+			t.Errorf("%v: a ponderer's first soft limit %v, want %v (%d%% of %v)", total, aim, want, clockPonderPercent, plain)
+		}
+		left := total
+		for empties := 52; empties >= 1; empties -= 2 {
+			soft, hard := Clock{Left: left, Ponder: true}.Limits(empties)
+			if soft <= 0 || soft > hard {
+				t.Fatalf("%v, %d empties, %v left: soft %v hard %v", total, empties, left, soft, hard)
+			}
+			left -= soft + clockOverhead
+		}
+		if left < 0 {
+			t.Errorf("%v spending a ponderer's soft limit on every move: ran out of time (%v left)", total, left)
+		}
+	}
+}
+
 func TestClockLimitsEdges(t *testing.T) {
 	// Over time: the least time a move is given.
 	if soft, hard := (Clock{Left: -time.Second}).Limits(30); soft != clockMinimum || hard != clockMinimum {

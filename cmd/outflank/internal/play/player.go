@@ -133,7 +133,10 @@ func (p *Player) Go(ctx context.Context, pos bitboard.Position, clock *Clock, re
 	}
 	lim := p.Settings.Limits()
 	if clock != nil {
-		soft, hard := clock.Limits(pos.Empties())
+		c := *clock
+		// An engine that pondered before this move will ponder after it.
+		c.Ponder = c.Ponder || pondered
+		soft, hard := c.Limits(pos.Empties())
 		if lim.Time == 0 || hard < lim.Time {
 			lim.Time = hard
 		}
