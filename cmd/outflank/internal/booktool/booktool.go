@@ -362,15 +362,15 @@ func (f Flags) growSeeds(e *cli.Env, cmd string) (seeds []book.Seed, desc string
 	}
 	// Lines asked for come first, each position in the order played.
 	for _, l := range *f.lines {
-		lc := book.NewSeedCounter(60)
 		ms, err := bitboard.ParseMoves(l)
+		var ls []book.Seed
 		if err == nil {
-			err = lc.AddLine(ms)
+			ls, err = lineSeeds(ms)
 		}
 		if err != nil {
 			return nil, "", fmt.Errorf("%s: --line %s: %w", cmd, l, err)
 		}
-		seeds = append(seeds, lc.Seeds(1)...)
+		seeds = append(seeds, ls...)
 	}
 	seeds = append(seeds, sc.Seeds(*f.minGames)...)
 	return seeds, desc, nil
@@ -388,11 +388,11 @@ func growRoots(name string) (roots []bitboard.Position, seeds []book.Seed, err e
 		if o.Start != bitboard.Start() {
 			return nil, nil, fmt.Errorf("opening %s: not from the start position (a book grows from the start)", o.Name)
 		}
-		lc := book.NewSeedCounter(60)
-		if err := lc.AddLine(o.Moves); err != nil {
+		ls, err := lineSeeds(o.Moves)
+		if err != nil {
 			return nil, nil, fmt.Errorf("opening %s: %w", o.Name, err)
 		}
-		seeds = append(seeds, lc.Seeds(1)...)
+		seeds = append(seeds, ls...)
 		_, ps, err := bitboard.Replay(o.Start, o.Moves)
 		if err != nil {
 			return nil, nil, fmt.Errorf("opening %s: %w", o.Name, err)
@@ -400,6 +400,16 @@ func growRoots(name string) (roots []bitboard.Position, seeds []book.Seed, err e
 		roots = append(roots, ps[len(ps)-1])
 	}
 	return roots, seeds, nil
+}
+
+// lineSeeds returns the positions of a line from the start as seeds, in
+// the order played (--line, --roots).
+func lineSeeds(moves []bitboard.Square) ([]book.Seed, error) {
+	lc := book.NewSeedCounter(60)
+	if err := lc.AddLine(moves); err != nil {
+		return nil, err
+	}
+	return lc.Seeds(1), nil
 }
 
 func countIn(b *book.Book, seeds []book.Seed) int {

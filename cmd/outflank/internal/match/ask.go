@@ -70,8 +70,8 @@ func (a *Asker) Move(ctx context.Context, pos bitboard.Position) (bitboard.Squar
 	if err != nil {
 		return fail(err)
 	}
-	if m.Square == bitboard.PassMove || !pos.IsLegal(m.Square) {
-		return fail(&Fault{Kind: FaultIllegal, Detail: fmt.Sprintf("answered %s; legal moves: %s", m.Square.Upper(), bitboard.SquaresString(pos.Moves()))})
+	if err := checkAnswer(pos, m.Square); err != nil {
+		return fail(err)
 	}
 	return m.Square, dt, nil
 }

@@ -81,6 +81,12 @@ func Plan(openings []Opening, games int, seed uint64) []Pairing {
 	return out
 }
 
+// Schedule returns the games this run of the match plays, or has played
+// before (Done): the plan's games in the shard.
+func (cfg *Config) Schedule() []Pairing {
+	return cfg.Shard.share(Plan(cfg.Openings, cfg.Games, cfg.Seed))
+}
+
 // GameResult is one finished game.
 type GameResult struct {
 	Index   int
@@ -227,7 +233,7 @@ func (cfg *Config) startTimeout() time.Duration {
 // returns what it has with ctx's error. It fails at once if an engine
 // cannot be started at all; later faults are forfeits.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	plan := cfg.Shard.share(Plan(cfg.Openings, cfg.Games, cfg.Seed))
+	plan := cfg.Schedule()
 	if len(plan) == 0 {
 		return nil, errors.New("no openings")
 	}
@@ -614,9 +620,8 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		if err != nil {
 			return forfeit(side, err)
 		}
-		if m.Square == bitboard.PassMove || !pos.IsLegal(m.Square) {
-			return forfeit(side, &Fault{Kind: FaultIllegal, Detail: fmt.Sprintf(
-				"answered %s; legal moves: %s", m.Square.Upper(), bitboard.SquaresString(pos.Moves()))})
+		if err := checkAnswer(pos, m.Square); err != nil {
+			return forfeit(side, err)
 		}
 		res.Moves[side]++
 		res.Think[side] += dt
@@ -647,6 +652,15 @@ func (w *worker) play(ctx context.Context, p Pairing) (GameResult, []Event, erro
 		res.Score = 0.5
 	}
 	return res, events, nil
+}
+
+// checkAnswer returns the fault of an engine that answered sq in pos: a
+// pass, or a square that is not a legal move (nil if it is one).
+func checkAnswer(pos bitboard.Position, sq bitboard.Square) error {
+	if sq == bitboard.PassMove || !pos.IsLegal(sq) {
+		return &Fault{Kind: FaultIllegal, Detail: fmt.Sprintf("answered %s; legal moves: %s", sq.Upper(), bitboard.SquaresString(pos.Moves()))}
+	}
+	return nil
 }
 
 // setClocks gives each engine that plays on time a GGF clock for the game:

@@ -3,10 +3,11 @@ package match
 import (
 	"reflect"
 
-	"github.com/outflank-othello/outflank/bitboard"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/outflank-othello/outflank/bitboard"
 )
 
 func TestParseSpec(t *testing.T) {

@@ -180,12 +180,7 @@ func (f *Flags) run(e *cli.Env, cfg match.Config) error {
 		cfg.Log = out
 	}
 	prog := cli.NewStatusLine(e.Stderr, *f.quiet)
-	planned := 0
-	for _, p := range match.Plan(cfg.Openings, cfg.Games, cfg.Seed) {
-		if cfg.Shard.Holds(p.Index) {
-			planned++
-		}
-	}
+	planned := len(cfg.Schedule())
 	if len(cfg.Done) > 0 {
 		prog.Println(fmt.Sprintf("match: %d of the %d games played already (%s); %d to play", len(cfg.Done), planned, *f.gamesOut, planned-len(cfg.Done)))
 	}
