@@ -152,9 +152,11 @@ func TestCommandLayering(t *testing.T) {
 	checkMain(t, root, internal)
 }
 
-// checkMain checks package main's imports and that its files do not use
-// each other's names beyond the wiring files'.
+// checkMain checks package main's imports, its size (at most 1,500
+// lines, no function over 60: flags and wiring, the work elsewhere) and
+// that its files do not use each other's names beyond the wiring files'.
 func checkMain(t *testing.T, root, internal string) {
+	const maxLines, maxFuncLines = 1500, 60
 	wiring := map[string]bool{"main.go": true, "commands.go": true, "protocol.go": true}
 	files, err := filepath.Glob(filepath.Join(root, "*.go"))
 	if err != nil {
@@ -162,16 +164,26 @@ func checkMain(t *testing.T, root, internal string) {
 	}
 	parsed := map[string]*ast.File{}
 	owner := map[string]string{} // top-level name -> file declaring it
+	lines := 0
 	for _, path := range files {
 		if strings.HasSuffix(path, "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		name := filepath.Base(path)
 		parsed[name] = f
+		lines += fset.File(f.Pos()).LineCount()
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok {
+				if n := fset.Position(fn.End()).Line - fset.Position(fn.Pos()).Line + 1; n > maxFuncLines {
+					t.Errorf("%s: func %s has %d lines (at most %d in package main: move its work into an internal package)", name, fn.Name.Name, n, maxFuncLines)
+				}
+			}
+		}
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
 			if !strings.HasPrefix(p, internal) && p != "github.com/spf13/pflag" && strings.Contains(strings.SplitN(p, "/", 2)[0], ".") {
@@ -186,6 +198,9 @@ func checkMain(t *testing.T, root, internal string) {
 	}
 	if len(parsed) < 10 {
 		t.Fatalf("only %d files of package main found", len(parsed))
+	}
+	if lines > maxLines {
+		t.Errorf("package main has %d lines, tests aside (at most %d: flags and wiring)", lines, maxLines)
 	}
 	for name, f := range parsed {
 		for _, id := range f.Unresolved {

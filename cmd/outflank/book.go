@@ -5,12 +5,8 @@ import (
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
 )
 
-func init() {
-	register(&cli.Command{
-		Name:    "book",
-		Args:    "grow|learn|revalue|adopt|show|info|export|import|merge [flags]",
-		Summary: "Grow the opening book by search, learn games into it, show its values, or convert it.",
-		Details: `Every book position lists all its legal moves, each valued by a search
+// bookDetails is the help text of "outflank book".
+const bookDetails = `Every book position lists all its legal moves, each valued by a search
 of the position it leads to (depth D means a search to D-1 plies from
 there, as the root moves of a depth-D search are valued) or negamaxed from
 the book position it leads to. See book/README.md.
@@ -65,8 +61,15 @@ outflank book merge --out FILE BOOK...
 odd-even correction: a search to an odd depth values the side to move
 higher than one to an even depth, so a move into a book position (valued
 one ply deeper than a leaf) passes its value on moved by N discs towards
-the leaves' parity. A new book gets 3, measured for this engine.`,
-		Run: runBook,
+the leaves' parity. A new book gets 3, measured for this engine.`
+
+func init() {
+	register(&cli.Command{
+		Name:    "book",
+		Args:    "grow|learn|revalue|adopt|show|info|export|import|merge [flags]",
+		Summary: "Grow the opening book by search, learn games into it, show its values, or convert it.",
+		Details: bookDetails,
+		Run:     runBook,
 	})
 }
 

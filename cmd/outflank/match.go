@@ -5,12 +5,8 @@ import (
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/matchrun"
 )
 
-func init() {
-	register(&cli.Command{
-		Name:    "match",
-		Args:    "ENGINE_A ENGINE_B [flags]",
-		Summary: "Play two engines against each other from balanced openings; report the score and Elo.",
-		Details: `An engine is this program with options, or any program that speaks the
+// matchDetails is the help text of "outflank match".
+const matchDetails = `An engine is this program with options, or any program that speaks the
 NBoard protocol, driven exactly as a GUI drives it:
 
   self                        this binary ("outflank nboard"), default limits
@@ -63,8 +59,15 @@ least 50 ms, past it: what a GUI sees as overrunning), and the nodes it
 reported.
 
 The built-in openings are the XOT list of 10,784 balanced 8-move openings by
-Matthias Berg (berg.earthlingz.de/xot).`,
-		Run: runMatch,
+Matthias Berg (berg.earthlingz.de/xot).`
+
+func init() {
+	register(&cli.Command{
+		Name:    "match",
+		Args:    "ENGINE_A ENGINE_B [flags]",
+		Summary: "Play two engines against each other from balanced openings; report the score and Elo.",
+		Details: matchDetails,
+		Run:     runMatch,
 	})
 }
 
