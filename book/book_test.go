@@ -915,3 +915,54 @@ func TestUnder(t *testing.T) {
 		t.Errorf("past the book: %d, want 0", got)
 	}
 }
+
+func TestFollow(t *testing.T) {
+	b := grown(t)
+	// A game that plays the book's best twice, then its worst move, then
+	// on until it leaves the book.
+	pos := bitboard.Start()
+	var moves []bitboard.Square
+	var losses []int
+	for len(moves) < 12 {
+		ms := b.Moves(pos)
+		if ms == nil {
+			break
+		}
+		pick := 0
+		if len(moves) == 2 {
+			pick = len(ms) - 1
+		}
+		moves = append(moves, ms[pick].Square)
+		losses = append(losses, ms[0].Value-ms[pick].Value)
+		pos = pos.Play(ms[pick].Square)
+	}
+	inBook := len(moves)
+	if inBook < 3 || losses[2] <= 0 {
+		t.Fatalf("test book too small: %d moves, losses %v", inBook, losses)
+	}
+	// Two moves past the book's end, which Follow must not report.
+	for i := 0; i < 2 && pos.Moves() != 0; i++ {
+		m := bitboard.FirstSquare(pos.Moves())
+		moves = append(moves, m)
+		pos = pos.Play(m)
+	}
+	ps, err := b.Follow(bitboard.Start(), moves)
+	if err != nil || len(ps) != inBook {
+		t.Fatalf("Follow: %d moves, %v; want %d", len(ps), err, inBook)
+	}
+	for i, p := range ps {
+		want := bitboard.Black
+		if i%2 == 1 {
+			want = bitboard.White
+		}
+		if p.Ply != i+1 || p.Index != i || p.Square != moves[i] || p.Loss != losses[i] || p.Player != want {
+			t.Errorf("move %d: %+v, want square %s loss %d by %v", i+1, p, moves[i], losses[i], want)
+		}
+	}
+	// An illegal move ends the walk with its error; the moves before stay.
+	bad := append(append([]bitboard.Square{}, moves[:2]...), sq(t, "a1"))
+	ps, err = b.Follow(bitboard.Start(), bad)
+	if err == nil || len(ps) != 2 {
+		t.Errorf("illegal third move: %d moves, %v", len(ps), err)
+	}
+}

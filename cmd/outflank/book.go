@@ -49,6 +49,12 @@ outflank book info [--book FILE] [--wthor DIR]
     counts positions and moves by depth and selectivity, prints how the
     book was built, and with --wthor how many of the positions that WTHOR
     games reach often are in the book.
+outflank book cover [--book FILE] GAMES.ggf...
+    follows each game through the book: how many of its moves were chosen
+    in book positions, where it left the book, and for each player (PB,
+    PW) how many discs below the book's best its moves there were (moves
+    with no time, a match's opening, count for neither): what a match of
+    the book can measure. E.g. on the --games-out file of a match.
 outflank book export [--book FILE] [--text] --out FILE
     writes the book (the built-in one by default) as a book file, or with
     --text as text, one position a line ("-" for standard output).
@@ -66,7 +72,7 @@ the leaves' parity. A new book gets 3, measured for this engine.`
 func init() {
 	register(&cli.Command{
 		Name:    "book",
-		Args:    "grow|learn|revalue|adopt|show|info|export|import|merge [flags]",
+		Args:    "grow|learn|revalue|adopt|show|info|cover|export|import|merge [flags]",
 		Summary: "Grow the opening book by search, learn games into it, show its values, or convert it.",
 		Details: bookDetails,
 		Run:     runBook,

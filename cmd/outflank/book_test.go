@@ -136,6 +136,15 @@ func TestBookCommands(t *testing.T) {
 	if err != nil || b.Len() <= 14 {
 		t.Fatalf("learnt book: %v", err)
 	}
+	// The learnt game goes through the book to its end; its first move,
+	// with no time, is an opening's and counts for neither player.
+	os.WriteFile(games, []byte("(;GM[Othello]PB[al]PW[bo]B[e6]W[f4/0/1]B[e3/0/1]W[f6/0/1]B[g5/0/1]W[d6/0/1]B[e7/0/1]W[f5/0/1]B[c5/0/1];)\n"), 0o644)
+	out, _, err = runCmd(t, "book", "cover", "--book", m, games)
+	for _, want := range []string{"1 games: 8 moves chosen in book positions", "(0: none): 9: 1\n", "al: 4 moves in book positions", "bo: 4 moves in book positions"} {
+		if err != nil || !strings.Contains(out, want) {
+			t.Errorf("cover: %v: want %q in\n%s", err, want, out)
+		}
+	}
 
 	os.WriteFile(filepath.Join(dir, "bad.book"), x[:len(x)-9], 0o644)
 	for _, c := range []struct {
@@ -148,6 +157,8 @@ func TestBookCommands(t *testing.T) {
 		{[]string{"book", "grow", "--book", a, "--from", m}, "exists already"},
 		{[]string{"book", "grow"}, "--book FILE is required"},
 		{[]string{"book", "learn", "--book", m, txt}, "no GGF game"},
+		{[]string{"book", "cover", "--book", m}, "no game file given"},
+		{[]string{"book", "cover", "--book", m, txt}, "no GGF game"},
 		{[]string{"book", "frobnicate"}, "unknown action"},
 		{[]string{"book", "merge", "--out", filepath.Join(dir, "p99.book"), "--parity-offset", "99", m}, "--parity-offset 99: want -16 to 16"},
 	} {

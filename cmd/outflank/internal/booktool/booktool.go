@@ -117,10 +117,10 @@ func (f Flags) setParity(cmd string, b *book.Book, fresh bool) error {
 // info, export, import, merge), with the parsed flags f.
 func Run(e *cli.Env, f Flags, args []string) error {
 	if len(args) < 1 {
-		return fmt.Errorf("book: want grow, learn, revalue, adopt, show, info, export, import or merge")
+		return fmt.Errorf("book: want grow, learn, revalue, adopt, show, info, cover, export, import or merge")
 	}
 	action, rest := args[0], args[1:]
-	if action != "learn" && action != "merge" && len(rest) > 0 {
+	if action != "learn" && action != "merge" && action != "cover" && len(rest) > 0 {
 		return fmt.Errorf("book %s: unexpected argument %q", action, rest[0])
 	}
 	switch action {
@@ -136,6 +136,8 @@ func Run(e *cli.Env, f Flags, args []string) error {
 		return bookShow(e, f)
 	case "info":
 		return bookInfo(e, f)
+	case "cover":
+		return bookCover(e, f, rest)
 	case "export":
 		return bookExport(e, f)
 	case "import":
@@ -143,7 +145,7 @@ func Run(e *cli.Env, f Flags, args []string) error {
 	case "merge":
 		return bookMerge(e, f, rest)
 	}
-	return fmt.Errorf("book: unknown action %q (want grow, learn, revalue, adopt, show, info, export, import or merge)", action)
+	return fmt.Errorf("book: unknown action %q (want grow, learn, revalue, adopt, show, info, cover, export, import or merge)", action)
 }
 
 // valuer builds the search valuer from the flags.
@@ -715,6 +717,81 @@ func bookInfo(e *cli.Env, f Flags) error {
 	for _, c := range sc.Coverage(b, []int{10000, 1000, 300, 100, 30, 10}) {
 		fmt.Fprintf(e.Stdout, "  reached by >= %5d games: %6d positions, %6d in the book (%.1f%%)\n",
 			c.Games, c.Positions, c.InBook, 100*float64(c.InBook)/float64(max(1, c.Positions)))
+	}
+	return nil
+}
+
+// bookCover reports how far the games of GGF files went through the book
+// and, for each player (PB and PW), how far its moves in book positions
+// fell below the book's best (moves without a time are an opening's, set
+// by a match rather than chosen, and count for neither player): what a match of a book against no book can
+// measure (only the moves in book positions differ) and whether the
+// player without the book plays the book's choices anyway.
+func bookCover(e *cli.Env, f Flags, files []string) error {
+	const cmd = "book cover"
+	if len(files) == 0 {
+		return fmt.Errorf("%s: no game file given", cmd)
+	}
+	b, err := f.readBook(cmd)
+	if err != nil {
+		return err
+	}
+	type tally struct {
+		moves  int
+		losses map[int]int
+	}
+	players := map[string]*tally{}
+	var names []string
+	left := map[int]int{} // games by the move after which they left the book
+	games, inBook := 0, 0
+	for _, name := range files {
+		gs, err := readGGFFile(name)
+		if err != nil {
+			return fmt.Errorf("%s: %w", cmd, err)
+		}
+		for n, g := range gs {
+			moves := make([]bitboard.Square, len(g.Moves))
+			for i, m := range g.Moves {
+				moves[i] = m.Square
+			}
+			ps, err := b.Follow(g.Start, moves)
+			if err != nil {
+				return fmt.Errorf("%s: %s: game %d: %w", cmd, name, n+1, err)
+			}
+			games++
+			last := 0
+			for _, p := range ps {
+				last = p.Ply
+				if !g.Moves[p.Index].HasTime {
+					continue
+				}
+				key := "PB"
+				if p.Player == bitboard.White {
+					key = "PW"
+				}
+				who, _ := g.Prop(key)
+				if who == "" {
+					who = "(" + p.Player.String() + ")"
+				}
+				t := players[who]
+				if t == nil {
+					t = &tally{losses: map[int]int{}}
+					players[who] = t
+					names = append(names, who)
+				}
+				t.moves++
+				inBook++
+				t.losses[p.Loss]++
+			}
+			left[last]++
+		}
+	}
+	fmt.Fprintf(e.Stdout, "%d games: %d moves chosen in book positions, %.1f a game\n", games, inBook, float64(inBook)/float64(games))
+	fmt.Fprintf(e.Stdout, "games by their last move in a book position (0: none):%s\n", histogram(left, ""))
+	sort.Strings(names)
+	for _, who := range names {
+		t := players[who]
+		fmt.Fprintf(e.Stdout, "%s: %d moves in book positions; discs below the book's best:%s\n", who, t.moves, histogram(t.losses, ""))
 	}
 	return nil
 }
