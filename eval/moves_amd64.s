@@ -112,3 +112,83 @@ TEXT ·moveScoreBMI2(SB), NOSPLIT, $0-48
 	BLOCKS(R9)
 	MOVQ AX, ret+40(FP)
 	RET
+
+// EDGES8 and BLOCKS8 are EDGES and BLOCKS on 8-bit tables, the corner
+// blocks summed in CX.
+#define EDGES8(X) \
+	MOVWQZX X, R10 \
+	MOVBQSX (DI)(R10*1), R11 \
+	ADDQ    R11, AX \
+	MOVQ    X, R10 \
+	SHRQ    $48, R10 \
+	MOVBQSX (DI)(R10*1), R11 \
+	ADDQ    R11, AX
+
+#define BLOCKS8(X) \
+	MOVQ    X, R10 \
+	SHRQ    $16, R10 \
+	ANDQ    $0xFF, R10 \
+	MOVQ    X, R11 \
+	SHLQ    $8, R11 \
+	ANDQ    $0xFF00, R11 \
+	ORQ     R11, R10 \
+	MOVBQSX (SI)(R10*1), R11 \
+	ADDQ    R11, CX \
+	MOVQ    X, R10 \
+	SHRQ    $24, R10 \
+	MOVBQZX R10, R10 \
+	MOVBQZX (DX)(R10*1), R10 \
+	MOVQ    X, R11 \
+	SHRQ    $8, R11 \
+	MOVBQZX R11, R11 \
+	MOVBQZX (DX)(R11*1), R11 \
+	SHLQ    $8, R11 \
+	ORQ     R11, R10 \
+	MOVBQSX (SI)(R10*1), R11 \
+	ADDQ    R11, CX \
+	MOVQ    X, R10 \
+	SHRQ    $32, R10 \
+	MOVBQZX R10, R10 \
+	MOVQ    X, R11 \
+	SHRQ    $40, R11 \
+	ANDQ    $0xFF00, R11 \
+	ORQ     R11, R10 \
+	MOVBQSX (SI)(R10*1), R11 \
+	ADDQ    R11, CX \
+	MOVQ    X, R10 \
+	SHRQ    $40, R10 \
+	MOVBQZX R10, R10 \
+	MOVBQZX (DX)(R10*1), R10 \
+	MOVQ    X, R11 \
+	SHRQ    $56, R11 \
+	MOVBQZX (DX)(R11*1), R11 \
+	SHLQ    $8, R11 \
+	ORQ     R11, R10 \
+	MOVBQSX (SI)(R10*1), R11 \
+	ADDQ    R11, CX
+
+// func moveScore8BMI2(e, c *[moveTableSize]int8, rev *[256]uint8, mp, mo uint64) (edges, corners int)
+TEXT ·moveScore8BMI2(SB), NOSPLIT, $0-56
+	MOVQ e+0(FP), DI
+	MOVQ c+8(FP), SI
+	MOVQ rev+16(FP), DX
+	MOVQ mp+24(FP), AX
+	MOVQ mo+32(FP), BX
+	MOVQ $0x5555555555555555, R15
+	ROWS(AX, R10, R8)
+	ROWS(BX, R10, R11)
+	SHLQ $1, R11
+	ORQ  R11, R8
+	COLS(AX, R9)
+	COLS(BX, R13)
+	SHLQ $1, R13
+	ORQ  R13, R9
+	XORQ AX, AX
+	XORQ CX, CX
+	EDGES8(R8)
+	EDGES8(R9)
+	BLOCKS8(R8)
+	BLOCKS8(R9)
+	MOVQ AX, edges+40(FP)
+	MOVQ CX, corners+48(FP)
+	RET

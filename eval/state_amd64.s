@@ -326,3 +326,180 @@ placed512:
 	CHUNK512(128, Z2)
 	VZEROUPPER
 	RET
+
+// SUM8_256: SUM256 from a stage8 at DI: six 8-lane gathers of 4 bytes at
+// each weight (w starts at 256), each lane's low byte sign-extended and
+// shifted left by its lane's shift (the stage8's first 192 bytes), the
+// padding lanes 46 and 47 cleared. Clobbers Y6-Y15.
+#define SUM8_256 \
+	VPCMPEQD   Y15, Y15, Y15 \
+	VMOVDQA    Y15, Y6 \
+	VPGATHERDD Y6, 256(DI)(Y0*1), Y8 \
+	VMOVDQA    Y15, Y7 \
+	VPGATHERDD Y7, 256(DI)(Y1*1), Y9 \
+	VMOVDQA    Y15, Y6 \
+	VPGATHERDD Y6, 256(DI)(Y2*1), Y10 \
+	VMOVDQA    Y15, Y7 \
+	VPGATHERDD Y7, 256(DI)(Y3*1), Y11 \
+	VMOVDQA    Y15, Y6 \
+	VPGATHERDD Y6, 256(DI)(Y4*1), Y12 \
+	VMOVDQA    Y15, Y7 \
+	VPGATHERDD Y7, 256(DI)(Y5*1), Y13 \
+	VPXOR      Y6, Y6, Y6 \
+	VPBLENDD   $0xC0, Y6, Y13, Y13 \
+	VPSLLD     $24, Y8, Y8 \
+	VPSLLD     $24, Y9, Y9 \
+	VPSLLD     $24, Y10, Y10 \
+	VPSLLD     $24, Y11, Y11 \
+	VPSLLD     $24, Y12, Y12 \
+	VPSLLD     $24, Y13, Y13 \
+	VPSRAD     $24, Y8, Y8 \
+	VPSRAD     $24, Y9, Y9 \
+	VPSRAD     $24, Y10, Y10 \
+	VPSRAD     $24, Y11, Y11 \
+	VPSRAD     $24, Y12, Y12 \
+	VPSRAD     $24, Y13, Y13 \
+	VPSLLVD    0(DI), Y8, Y8 \
+	VPSLLVD    32(DI), Y9, Y9 \
+	VPSLLVD    64(DI), Y10, Y10 \
+	VPSLLVD    96(DI), Y11, Y11 \
+	VPSLLVD    128(DI), Y12, Y12 \
+	VPSLLVD    160(DI), Y13, Y13 \
+	VPADDD     Y9, Y8, Y8 \
+	VPADDD     Y11, Y10, Y10 \
+	VPADDD     Y13, Y12, Y12 \
+	VPADDD     Y10, Y8, Y8 \
+	VPADDD     Y12, Y8, Y8 \
+	VEXTRACTI128 $1, Y8, X9 \
+	VPADDD     X9, X8, X8 \
+	VPSHUFD    $0x4E, X8, X9 \
+	VPADDD     X9, X8, X8 \
+	VPSHUFD    $0xB1, X8, X9 \
+	VPADDD     X9, X8, X8 \
+	VMOVD      X8, AX \
+	MOVLQSX    AX, AX
+
+// SUM8_512: SUM8_256 in three 16-lane gathers, the third masked to
+// instances 32-45 (the padding lanes stay at the zero they start from,
+// and their shift is 0). Clobbers Z3-Z5, K1-K3.
+#define SUM8_512 \
+	MOVL       $0xFFFF, AX \
+	KMOVW      AX, K1 \
+	KMOVW      AX, K2 \
+	MOVL       $0x3FFF, AX \
+	KMOVW      AX, K3 \
+	VPXORD     Z5, Z5, Z5 \
+	VPGATHERDD 256(DI)(Z0*1), K1, Z3 \
+	VPGATHERDD 256(DI)(Z1*1), K2, Z4 \
+	VPGATHERDD 256(DI)(Z2*1), K3, Z5 \
+	VPSLLD     $24, Z3, Z3 \
+	VPSLLD     $24, Z4, Z4 \
+	VPSLLD     $24, Z5, Z5 \
+	VPSRAD     $24, Z3, Z3 \
+	VPSRAD     $24, Z4, Z4 \
+	VPSRAD     $24, Z5, Z5 \
+	VPSLLVD    0(DI), Z3, Z3 \
+	VPSLLVD    64(DI), Z4, Z4 \
+	VPSLLVD    128(DI), Z5, Z5 \
+	VPADDD     Z4, Z3, Z3 \
+	VPADDD     Z5, Z3, Z3 \
+	VEXTRACTI64X4 $1, Z3, Y4 \
+	VPADDD     Y4, Y3, Y3 \
+	VEXTRACTI128 $1, Y3, X4 \
+	VPADDD     X4, X3, X3 \
+	VPSHUFD    $0x4E, X3, X4 \
+	VPADDD     X4, X3, X3 \
+	VPSHUFD    $0xB1, X3, X4 \
+	VPADDD     X4, X3, X3 \
+	VMOVD      X3, AX \
+	MOVLQSX    AX, AX
+
+// func patternSum8AVX2(t *stage8, idx *[idxLen]uint32) int
+TEXT ·patternSum8AVX2(SB), NOSPLIT, $0-24
+	MOVQ t+0(FP), DI
+	MOVQ idx+8(FP), SI
+	VMOVDQU 0(SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	SUM8_256
+	VZEROUPPER
+	MOVQ AX, ret+16(FP)
+	RET
+
+// func patternSum8AVX512(t *stage8, idx *[idxLen]uint32) int
+TEXT ·patternSum8AVX512(SB), NOSPLIT, $0-24
+	MOVQ t+0(FP), DI
+	MOVQ idx+8(FP), SI
+	VMOVDQU32 0(SI), Z0
+	VMOVDQU32 64(SI), Z1
+	VMOVDQU32 128(SI), Z2
+	SUM8_512
+	VZEROUPPER
+	MOVQ AX, ret+16(FP)
+	RET
+
+// func playSum8AVX2(t *stage8, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64) int
+TEXT ·playSum8AVX2(SB), NOSPLIT, $0-48
+	MOVQ t+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ delta+16(FP), DX
+	MOVQ sq+24(FP), AX
+	MOVQ flips+32(FP), BX
+	NEXTROW
+	SETROW
+	NEXTROW
+	ADDROW
+	NEXTROW
+	ADDROW
+	JZ   placed
+flip:
+	NEXTROW
+	ADDROW
+	JNZ  flip
+placed:
+	LEAQ (AX)(AX*2), AX
+	SHLQ $6, AX
+	ADDQ DX, AX
+	PLACED(0, Y0, Y6)
+	PLACED(32, Y1, Y6)
+	PLACED(64, Y2, Y6)
+	PLACED(96, Y3, Y6)
+	PLACED(128, Y4, Y6)
+	PLACED(160, Y5, Y6)
+	SUM8_256
+	VZEROUPPER
+	MOVQ AX, ret+40(FP)
+	RET
+
+// func playSum8AVX512(t *stage8, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64) int
+TEXT ·playSum8AVX512(SB), NOSPLIT, $0-48
+	MOVQ t+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ delta+16(FP), DX
+	MOVQ sq+24(FP), AX
+	MOVQ flips+32(FP), BX
+	NEXTROW
+	SETROW512
+	NEXTROW
+	ADDROW512
+	NEXTROW
+	ADDROW512
+	JZ   placed
+flip:
+	NEXTROW
+	ADDROW512
+	JNZ  flip
+placed:
+	LEAQ (AX)(AX*2), AX
+	SHLQ $6, AX
+	ADDQ DX, AX
+	PLACED512(0, Z0, Z6)
+	PLACED512(64, Z1, Z6)
+	PLACED512(128, Z2, Z6)
+	SUM8_512
+	VZEROUPPER
+	MOVQ AX, ret+40(FP)
+	RET
