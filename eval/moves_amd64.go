@@ -8,9 +8,3 @@ package eval
 //
 //go:noescape
 func moveScoreBMI2(e, c *[moveTableSize]int16, rev *[256]uint8, mp, mo uint64) int
-
-// moveScore8BMI2 is moveScoreBMI2 on 8-bit tables (small.go): the sums of
-// the edge and of the corner tables' bytes, each for its own shift.
-//
-//go:noescape
-func moveScore8BMI2(e, c *[moveTableSize]int8, rev *[256]uint8, mp, mo uint64) (edges, corners int)

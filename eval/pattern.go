@@ -30,10 +30,6 @@ type Pattern struct {
 	// (mod 64: an empty board, never searched, reads stage 0's): one load
 	// finds a position's table.
 	byEmpties [64]*[stageSize]int16
-	// small and byEmpties8 are the 8-bit pattern and move tables
-	// (small.go), nil unless OUTFLANK_EVAL8=1 asked for them.
-	small      []int16
-	byEmpties8 [64]*stage8
 
 	digestOnce sync.Once // Digest is computed on first use
 	digest     string
@@ -91,9 +87,6 @@ func newPattern(packed []int16, stages int) *Pattern {
 	for n := range e.byEmpties {
 		st := StageOf(stages, n)
 		e.byEmpties[n] = (*[stageSize]int16)(e.full[stageStart(st):])
-	}
-	if small8 {
-		e.build8()
 	}
 	return e
 }

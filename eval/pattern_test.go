@@ -292,9 +292,6 @@ func TestFeaturesMatchScore(t *testing.T) {
 	// The trainer's view (packed indexes) and the evaluation's (full
 	// tables) must add up the same weights.
 	e := randomWeights(t, 4)
-	if e.small != nil {
-		t.Skip("OUTFLANK_EVAL8=1: the full tables hold the weights rounded, the packed ones as fitted")
-	}
 	var f [NumFeatures]int32
 	for _, pos := range randomPositions(5, 50) {
 		empties := Features(pos.Player, pos.Opponent, &f)
@@ -361,9 +358,6 @@ func TestFinerStages(t *testing.T) {
 	e, err := FromPacked(w, 30)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if e.small != nil {
-		t.Skip("OUTFLANK_EVAL8=1: the full tables hold the weights rounded, the packed ones as fitted")
 	}
 	f, err := Parse(e.Encode())
 	if err != nil || f.Stages() != 30 || !slices.Equal(f.packed, e.packed) {

@@ -148,9 +148,6 @@ func (e *Pattern) PlayEvaluate(src *State, sq int, flips uint64) int {
 	t := e.stage(empties)
 	idx := &src.idx[(src.mover^1)&1]
 	var sum int
-	if t8 := e.byEmpties8[empties&63]; t8 != nil {
-		return round(playSum8(t8, idx, sq, flips) + globals8(t, t8, np, no, empties))
-	}
 	switch sumKernel {
 	case kernelAVX512:
 		sum = playSumAVX512(t, idx, &sqDelta, sq&63, flips)
@@ -182,9 +179,6 @@ func playSumGo(t *[stageSize]int16, src *[idxLen]uint32, sq int, flips uint64) i
 func (e *Pattern) scoreState(s *State) int {
 	empties := 64 - bits.OnesCount64(s.P|s.O)
 	t := e.stage(empties)
-	if t8 := e.byEmpties8[empties&63]; t8 != nil {
-		return patternSum8(t8, &s.idx[s.mover&1]) + globals8(t, t8, s.P, s.O, empties)
-	}
 	return patternSum(t, &s.idx[s.mover&1]) + globals(t, s.P, s.O, empties)
 }
 

@@ -73,25 +73,3 @@ var sumKernel = func() int {
 	}
 	return kernelAVX2
 }()
-
-// patternSum8AVX2 is patternSum8Go in AVX2: six 8-lane gathers of 4 bytes
-// at each weight, the low byte sign-extended and shifted by its lane's
-// shift (VPSLLVD), the padding lanes cleared.
-//
-//go:noescape
-func patternSum8AVX2(t *stage8, idx *[idxLen]uint32) int
-
-// patternSum8AVX512 is patternSum8Go in AVX-512: three 16-lane gathers.
-//
-//go:noescape
-func patternSum8AVX512(t *stage8, idx *[idxLen]uint32) int
-
-// playSum8AVX2 is playSum8Go in AVX2.
-//
-//go:noescape
-func playSum8AVX2(t *stage8, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64) int
-
-// playSum8AVX512 is playSum8Go in AVX-512.
-//
-//go:noescape
-func playSum8AVX512(t *stage8, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64) int

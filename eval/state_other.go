@@ -43,23 +43,3 @@ func playSumAVX2(t *[stageSize]int16, src *[idxLen]uint32, delta *[65][deltaLane
 func playSumAVX512(t *[stageSize]int16, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64) int {
 	panic("eval: playSumAVX512 without amd64")
 }
-
-func patternSum8AVX2(t *stage8, idx *[idxLen]uint32) int {
-	panic("eval: patternSum8AVX2 without amd64")
-}
-
-func patternSum8AVX512(t *stage8, idx *[idxLen]uint32) int {
-	panic("eval: patternSum8AVX512 without amd64")
-}
-
-func playSum8AVX2(t *stage8, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64) int {
-	panic("eval: playSum8AVX2 without amd64")
-}
-
-func playSum8AVX512(t *stage8, src *[idxLen]uint32, delta *[65][deltaLanes]uint32, sq int, flips uint64) int {
-	panic("eval: playSum8AVX512 without amd64")
-}
-
-func moveScore8BMI2(e, c *[moveTableSize]int8, rev *[256]uint8, mp, mo uint64) (edges, corners int) {
-	panic("eval: moveScore8BMI2 without amd64")
-}
