@@ -116,7 +116,8 @@ func (k key) position() bitboard.Position {
 }
 
 // Book is a set of valued positions. The zero value is not usable; use New.
-// A Book is not safe for concurrent writers; concurrent readers are fine.
+// A Book is not safe for concurrent writers; concurrent readers are fine
+// (only a change turns a book read from a file into its map form).
 type Book struct {
 	// nodes holds the positions once the book has changed (or was built
 	// rather than read); flat holds them as read from a file, nodes nil,
