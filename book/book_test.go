@@ -662,6 +662,7 @@ func FuzzRead(f *testing.F) {
 		} else if !bytes.Equal(out.Bytes(), data) {
 			t.Errorf("accepted book does not round-trip")
 		}
+		sameReads(t, r, thawed(t, r), 1)
 	})
 }
 
