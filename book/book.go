@@ -116,9 +116,14 @@ func (k key) position() bitboard.Position {
 }
 
 // Book is a set of valued positions. The zero value is not usable; use New.
-// A Book is not safe for concurrent writers; concurrent readers are fine.
+// A Book is not safe for concurrent writers; concurrent readers are fine
+// (only a change turns a book read from a file into its map form).
 type Book struct {
+	// nodes holds the positions once the book has changed (or was built
+	// rather than read); flat holds them as read from a file, nodes nil,
+	// until the first change (see thaw).
 	nodes map[key][]rec
+	flat  *flat
 	// Info says how the book was built (the commands and the engine); it
 	// is stored in the file and printed by "outflank book info".
 	Info string
@@ -181,20 +186,24 @@ func (b *Book) SetParityOffset(n int) error {
 func New() *Book { return &Book{nodes: map[key][]rec{}} }
 
 // Len returns the number of positions in the book.
-func (b *Book) Len() int { return len(b.nodes) }
+func (b *Book) Len() int {
+	if b.flat != nil {
+		return len(b.flat.keys)
+	}
+	return len(b.nodes)
+}
 
 // Contains reports whether pos is a book position.
 func (b *Book) Contains(pos bitboard.Position) bool {
 	k, _ := keyOf(pos)
-	_, ok := b.nodes[k]
-	return ok
+	return b.has(k)
 }
 
 // Moves returns the book moves of pos, best first (by value, then depth),
 // in pos's orientation; nil when pos is not in the book.
 func (b *Book) Moves(pos bitboard.Position) []Move {
 	k, s := keyOf(pos)
-	rs, ok := b.nodes[k]
+	rs, ok := b.node(k)
 	if !ok {
 		return nil
 	}
@@ -260,7 +269,7 @@ func (b *Book) resolve(c bitboard.Position) (r rec, in bool) {
 			return rec{}, false
 		}
 		k, _ := keyOf(c.Pass())
-		rs, ok := b.nodes[k]
+		rs, ok := b.node(k)
 		if !ok {
 			return rec{}, false
 		}
@@ -268,7 +277,7 @@ func (b *Book) resolve(c bitboard.Position) (r rec, in bool) {
 		return derived(br, exact, false, b.parity), true
 	}
 	k, _ := keyOf(c)
-	rs, ok := b.nodes[k]
+	rs, ok := b.node(k)
 	if !ok {
 		return rec{}, false
 	}
@@ -326,6 +335,7 @@ func (b *Book) evalIndex(name string) int {
 // refresh re-derives the moves of node k whose children are in the book
 // and reports whether the node's best record changed.
 func (b *Book) refresh(k key) bool {
+	b.thaw()
 	rs := b.nodes[k]
 	before, bx := best(rs)
 	pos := k.position()
@@ -364,6 +374,7 @@ func stale(rs []rec) bool {
 // deepest positions first, so that each child is final before its parents
 // read it. Reading, importing and merging call it.
 func (b *Book) Negamax() {
+	b.thaw()
 	keys := b.keys()
 	sort.SliceStable(keys, func(i, j int) bool { return discs(keys[i]) > discs(keys[j]) })
 	for _, k := range keys {
@@ -376,13 +387,14 @@ func discs(k key) int { return bitboard.Count(k.p | k.o) }
 // keys returns the node keys sorted, so that files and exports are
 // deterministic.
 func (b *Book) keys() []key {
+	if b.flat != nil {
+		return slices.Clone(b.flat.keys)
+	}
 	keys := make([]key, 0, len(b.nodes))
 	for k := range b.nodes {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool {
-		return keys[i].p < keys[j].p || keys[i].p == keys[j].p && keys[i].o < keys[j].o
-	})
+	sort.Slice(keys, func(i, j int) bool { return lessKey(keys[i], keys[j]) })
 	return keys
 }
 
@@ -409,8 +421,8 @@ func (b *Book) indexParents() {
 	if b.parents != nil {
 		return
 	}
-	b.parents = make(map[key][]key, len(b.nodes)*8)
-	for k, rs := range b.nodes {
+	b.parents = make(map[key][]key, b.Len()*8)
+	for k, rs := range b.all() {
 		b.link(k, rs)
 	}
 }
@@ -432,6 +444,7 @@ func (b *Book) link(k key, rs []rec) {
 // derives the moves whose children are in the book, and re-negamaxes its
 // ancestors: each parent whose best value changes passes the change on.
 func (b *Book) insert(k key, rs []rec) {
+	b.thaw()
 	b.indexParents()
 	b.nodes[k] = rs
 	b.refresh(k)
@@ -466,7 +479,7 @@ type Stats struct {
 // Stats counts the book's positions and moves.
 func (b *Book) Stats() Stats {
 	st := Stats{Depths: map[int]int{}, Selectivities: map[int]int{}, Evaluations: map[string]int{}, MinDiscs: 65}
-	for k, rs := range b.nodes {
+	for k, rs := range b.all() {
 		st.Positions++
 		st.Moves += len(rs)
 		d := discs(k)
@@ -505,7 +518,7 @@ func (b *Book) Under(pos bitboard.Position) int {
 		pos = pos.Pass()
 	}
 	k, _ := keyOf(pos)
-	if _, ok := b.nodes[k]; !ok {
+	if !b.has(k) {
 		return 0
 	}
 	seen := map[key]bool{k: true}
@@ -513,8 +526,9 @@ func (b *Book) Under(pos bitboard.Position) int {
 	for len(stack) > 0 {
 		k := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, c := range childKeys(k, b.nodes[k]) {
-			if _, ok := b.nodes[c]; ok && !seen[c] {
+		rs, _ := b.node(k)
+		for _, c := range childKeys(k, rs) {
+			if !seen[c] && b.has(c) {
 				seen[c] = true
 				stack = append(stack, c)
 			}

@@ -96,7 +96,7 @@ func bestOf(m map[bitboard.Square]int) int {
 // checkAgainstNaive compares every book position's moves with naive.
 func checkAgainstNaive(t *testing.T, b *Book) {
 	t.Helper()
-	for k := range b.nodes {
+	for k := range b.all() {
 		pos := k.position()
 		want := naive(b, pos)
 		got := b.Moves(pos)
@@ -282,7 +282,7 @@ func TestGrowSeedsThenDeviations(t *testing.T) {
 	checkAgainstNaive(t, b)
 	// Every position added by deviation is reached by moves within the
 	// windows: the walk from the start finds it.
-	for k := range b.nodes {
+	for k := range b.all() {
 		if discs(k) > 4+8 {
 			t.Errorf("position with %d discs beyond MaxPly", discs(k))
 		}
@@ -377,8 +377,8 @@ func TestShardsMerge(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for key := range sh.nodes {
-			if _, old := base.nodes[key]; !old && !o.Shard.owns(key) {
+		for key := range sh.all() {
+			if old := base.has(key); !old && !o.Shard.owns(key) {
 				t.Errorf("shard %d/3 added a position of another shard", k)
 			}
 		}
@@ -470,7 +470,7 @@ func TestLearnAndRevalue(t *testing.T) {
 	if err != nil || top.Searches == 0 {
 		t.Fatalf("revalue to ply 3: %+v %v", top, err)
 	}
-	for k := range b.nodes {
+	for k := range b.all() {
 		for _, m := range b.Moves(k.position()) {
 			if !m.InBook && !m.Exact && (m.Depth == 11) != (discs(k) <= 7) {
 				t.Errorf("%d discs, leaf %v: revalued %v, want %v", discs(k), m, m.Depth == 11, discs(k) <= 7)
@@ -481,7 +481,7 @@ func TestLearnAndRevalue(t *testing.T) {
 	if err != nil || st.Searches == 0 {
 		t.Fatalf("revalue: %+v %v", st, err)
 	}
-	for k := range b.nodes {
+	for k := range b.all() {
 		for _, m := range b.Moves(k.position()) {
 			if !m.InBook && !m.Exact && (m.Depth != 11 || m.Selectivity != 100) {
 				t.Errorf("leaf %v not revalued", m)
@@ -662,6 +662,7 @@ func FuzzRead(f *testing.F) {
 		} else if !bytes.Equal(out.Bytes(), data) {
 			t.Errorf("accepted book does not round-trip")
 		}
+		sameReads(t, r, thawed(t, r), 1)
 	})
 }
 
@@ -676,7 +677,7 @@ func FuzzImport(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for k := range r.nodes {
+		for k := range r.all() {
 			for _, m := range r.Moves(k.position()) {
 				if !k.position().IsLegal(m.Square) {
 					t.Fatalf("imported illegal move %v", m)
@@ -849,7 +850,7 @@ func TestScreenNeverDecidesTheBest(t *testing.T) {
 		t.Fatal(err)
 	}
 	shallow := 0
-	for k := range b.nodes {
+	for k := range b.all() {
 		ms := b.Moves(k.position())
 		if ms[0].Screened {
 			t.Errorf("%v: best move %v from the screen", k.position(), ms[0])

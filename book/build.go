@@ -138,7 +138,7 @@ func (c *SeedCounter) Coverage(b *Book, thresholds []int) []Coverage {
 		out[i].Games = t
 	}
 	for k, s := range c.counts {
-		_, in := b.nodes[k]
+		in := b.has(k)
 		for i, t := range thresholds {
 			if s.Games >= t {
 				out[i].Positions++

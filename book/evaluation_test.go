@@ -28,7 +28,7 @@ func named(name string, d int) Valuer {
 // them.
 func leafEvals(b *Book) map[string]int {
 	n := map[string]int{}
-	for k := range b.nodes {
+	for k := range b.all() {
 		for _, m := range b.Moves(k.position()) {
 			if !m.InBook && !m.Exact {
 				n[m.Evaluation]++
@@ -74,9 +74,10 @@ func TestEvaluationsRecorded(t *testing.T) {
 	if b.evals[0] != "eval A" || b.evals[1] != "eval B" {
 		t.Fatalf("merged evaluations %q", b.evals)
 	}
-	for k, rs := range o.nodes {
+	for k, rs := range o.all() {
+		bs, _ := b.node(k)
 		for _, r := range rs {
-			for _, m := range b.nodes[k] {
+			for _, m := range bs {
 				if m.sq == r.sq && m.depth == r.depth && m.value == r.value && b.evalName(m) != o.evalName(r) {
 					t.Fatalf("merged move %s: evaluation %q, was %q", bitboard.Square(r.sq), b.evalName(m), o.evalName(r))
 				}

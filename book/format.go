@@ -55,20 +55,19 @@ const maxInfo = 1 << 16
 
 // Write saves the book in the binary format; equal books give equal files.
 func (b *Book) Write(w io.Writer) error {
-	keys := b.keys()
-	n := 0
-	for _, k := range keys {
-		n += 17 + recSize*len(b.nodes[k])
+	n, size := 0, 0
+	for _, rs := range b.all() {
+		n, size = n+1, size+17+recSize*len(rs)
 	}
 	info := b.Info
 	if len(info) > maxInfo {
 		info = info[:maxInfo]
 	}
-	buf := make([]byte, 0, len(magic)+12+len(info)+n+4)
+	buf := make([]byte, 0, len(magic)+12+len(info)+size+4)
 	buf = append(buf, magic...)
 	buf = binary.LittleEndian.AppendUint16(buf, version)
 	buf = binary.LittleEndian.AppendUint16(buf, uint16(int16(b.parity)))
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(keys)))
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(n))
 	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(info)))
 	buf = append(buf, info...)
 	buf = append(buf, uint8(len(b.evals)))
@@ -76,8 +75,7 @@ func (b *Book) Write(w io.Writer) error {
 		buf = append(buf, uint8(len(name)))
 		buf = append(buf, name...)
 	}
-	for _, k := range keys {
-		rs := b.nodes[k]
+	for k, rs := range b.sorted() {
 		buf = binary.LittleEndian.AppendUint64(buf, k.p)
 		buf = binary.LittleEndian.AppendUint64(buf, k.o)
 		buf = append(buf, uint8(len(rs)))
@@ -108,7 +106,7 @@ func Read(data []byte) (*Book, error) {
 		return nil, fmt.Errorf("%w: version %d (this build reads %d and %d)", ErrVersion, v, versionV2, version)
 	}
 	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
-	if crc32.ChecksumIEEE(body) != sum {
+	if checksum(body) != sum {
 		return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
 	}
 	n := binary.LittleEndian.Uint32(body[len(magic)+4:])
@@ -120,7 +118,8 @@ func Read(data []byte) (*Book, error) {
 	if err := checkParity(parity); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
-	b := &Book{nodes: make(map[key][]rec, n), Info: string(body[head : head+int(infoLen)]), parity: parity}
+	f := &flat{keys: make([]key, 0, n), off: make([]uint32, 1, n+1)}
+	b := &Book{flat: f, Info: string(body[head : head+int(infoLen)]), parity: parity}
 	r := body[head+int(infoLen):]
 	if v == version {
 		var err error
@@ -128,44 +127,82 @@ func Read(data []byte) (*Book, error) {
 			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 		}
 	}
-	// The nodes' moves share one allocation, each node's capped to its own
-	// (an added move reallocates): one where there were as many as nodes,
-	// which the browser build's start felt.
-	slab := make([]rec, 0, max(0, len(r)-17*int(n))/recSize)
-	var prev key
+	// The nodes' moves share one allocation, as they stay when the book
+	// is thawed (each node's capped to its own: an added move
+	// reallocates).
+	d := nodeReader{r: r, n: n, evals: len(b.evals), f: f,
+		slab: make([]rec, 0, max(0, len(r)-17*int(n))/recSize)}
 	for i := uint32(0); i < n; i++ {
-		if len(r) < 17 {
-			return nil, fmt.Errorf("%w: position %d of %d cut short", ErrCorrupt, i+1, n)
+		if err := d.next(i); err != nil {
+			return nil, err
 		}
-		k := key{binary.LittleEndian.Uint64(r), binary.LittleEndian.Uint64(r[8:])}
-		m := int(r[16])
-		r = r[17:]
-		if len(r) < m*recSize {
-			return nil, fmt.Errorf("%w: moves of position %d of %d cut short", ErrCorrupt, i+1, n)
-		}
-		if i > 0 && (k.p < prev.p || k.p == prev.p && k.o <= prev.o) {
-			return nil, fmt.Errorf("%w: position %d out of order", ErrCorrupt, i+1)
-		}
-		prev = k
-		if len(slab)+m > cap(slab) { // only in a file that turns out damaged
-			slab = make([]rec, 0, m)
-		}
-		rs := slab[len(slab) : len(slab)+m : len(slab)+m]
-		slab = slab[:len(slab)+m]
-		for j := range rs {
-			x := r[j*recSize:]
-			rs[j] = rec{sq: x[0], value: int8(x[1]), depth: x[2], sel: x[3], flags: x[4]}
-		}
-		r = r[m*recSize:]
-		if err := checkNode(k, rs, len(b.evals)); err != nil {
-			return nil, fmt.Errorf("%w: position %d: %v", ErrCorrupt, i+1, err)
-		}
-		b.nodes[k] = rs
 	}
-	if len(r) != 0 {
-		return nil, fmt.Errorf("%w: %d bytes after the last position", ErrCorrupt, len(r))
+	if len(d.r) != 0 {
+		return nil, fmt.Errorf("%w: %d bytes after the last position", ErrCorrupt, len(d.r))
 	}
+	f.recs = d.slab
 	return b, nil
+}
+
+// nodeReader reads a file's positions into a flat book, one call each.
+type nodeReader struct {
+	r     []byte // what is left to read
+	n     uint32 // the positions announced
+	evals int    // the evaluations the book lists
+	f     *flat
+	slab  []rec
+}
+
+// next reads and checks position i (from 0). It is not inlined into
+// Read's loop: WebAssembly runs a function's first, baseline code until
+// it returns, and V8 swaps in its optimised code between calls, so a
+// loop body called 100,000 times runs optimised where Read's own loop
+// would not (the browser build's start reads the book).
+//
+//go:noinline
+func (d *nodeReader) next(i uint32) error {
+	r, n := d.r, d.n
+	if len(r) < 17 {
+		return fmt.Errorf("%w: position %d of %d cut short", ErrCorrupt, i+1, n)
+	}
+	k := key{binary.LittleEndian.Uint64(r), binary.LittleEndian.Uint64(r[8:])}
+	m := int(r[16])
+	r = r[17:]
+	if len(r) < m*recSize {
+		return fmt.Errorf("%w: moves of position %d of %d cut short", ErrCorrupt, i+1, n)
+	}
+	if i > 0 && !lessKey(d.f.keys[i-1], k) {
+		return fmt.Errorf("%w: position %d out of order", ErrCorrupt, i+1)
+	}
+	slab := d.slab
+	if len(slab)+m > cap(slab) { // the file's moves cannot all be there
+		return fmt.Errorf("%w: moves of position %d of %d cut short", ErrCorrupt, i+1, n)
+	}
+	rs := slab[len(slab) : len(slab)+m : len(slab)+m]
+	src := r[:m*recSize]
+	for j := range rs {
+		x := src[j*recSize : j*recSize+recSize]
+		rs[j] = rec{sq: x[0], value: int8(x[1]), depth: x[2], sel: x[3], flags: x[4]}
+	}
+	if err := checkNode(k, rs, d.evals); err != nil {
+		return fmt.Errorf("%w: position %d: %v", ErrCorrupt, i+1, err)
+	}
+	d.r, d.slab = r[m*recSize:], slab[:len(slab)+m]
+	d.f.keys = append(d.f.keys, k)
+	d.f.off = append(d.f.off, uint32(len(d.slab)))
+	return nil
+}
+
+// checksum is crc32.ChecksumIEEE(data), taken 64 KiB at a time: in
+// WebAssembly one call over megabytes runs in baseline code throughout
+// (see nodeReader.next).
+func checksum(data []byte) uint32 {
+	var c uint32
+	for len(data) > 0 {
+		n := min(len(data), 64<<10)
+		c, data = crc32.Update(c, crc32.IEEETable, data[:n]), data[n:]
+	}
+	return c
 }
 
 // readEvals reads the list of evaluations of a version 3 file from r and
@@ -312,9 +349,9 @@ func (b *Book) Export(w io.Writer) error {
 	for i, name := range b.evals {
 		fmt.Fprintf(bw, "#evaluation %d %s\n", i+1, name)
 	}
-	for _, k := range b.keys() {
+	for k, rs := range b.sorted() {
 		bw.WriteString(bitboard.FromColors(k.p, k.o, bitboard.Black).String())
-		for _, r := range b.nodes[k] {
+		for _, r := range rs {
 			x := ""
 			if r.flags&flagExact != 0 {
 				x = "x"

@@ -64,7 +64,7 @@ func (b *Book) Expand(ctx context.Context, pos bitboard.Position, v Valuer) (sea
 		return 0, nil
 	}
 	k, _ := keyOf(pos)
-	if _, ok := b.nodes[k]; ok {
+	if b.has(k) {
 		return 0, nil
 	}
 	canon := k.position()
@@ -158,7 +158,8 @@ func (b *Book) fixStale(ctx context.Context, v Valuer) (searches int, err error)
 		})
 		k := keys[0]
 		delete(b.stale, k)
-		rs := slices.Clone(b.nodes[k])
+		rs, _ := b.node(k)
+		rs = slices.Clone(rs)
 		pos := k.position()
 		for stale(rs) {
 			bi := -1
@@ -195,7 +196,7 @@ func cmpU64(a, b uint64) int {
 
 // markStale finds the stale positions of a book just read or merged.
 func (b *Book) markStale() {
-	for k, rs := range b.nodes {
+	for k, rs := range b.all() {
 		if stale(rs) {
 			if b.stale == nil {
 				b.stale = map[key]bool{}
@@ -319,7 +320,7 @@ func (b *Book) Grow(ctx context.Context, v Valuer, opt GrowOptions) (GrowStats, 
 	}
 	add := func(pos bitboard.Position) (bool, error) {
 		k, _ := keyOf(pos)
-		if _, ok := b.nodes[k]; ok || !opt.Shard.owns(k) || pos.Moves() == 0 {
+		if b.has(k) || !opt.Shard.owns(k) || pos.Moves() == 0 {
 			return false, nil
 		}
 		n, err := b.Expand(ctx, pos, v)
@@ -501,6 +502,7 @@ func (b *Book) Learn(ctx context.Context, start bitboard.Position, moves []bitbo
 // then b is negamaxed. An empty b takes o's parity offset; otherwise b keeps
 // its own.
 func (b *Book) Merge(o *Book) {
+	b.thaw()
 	if len(b.nodes) == 0 {
 		b.parity = o.parity
 	}
@@ -508,7 +510,7 @@ func (b *Book) Merge(o *Book) {
 	for i, name := range o.evals {
 		remap[i+1] = b.evalIndex(name)
 	}
-	for k, ors := range o.nodes {
+	for k, ors := range o.all() {
 		rs, ok := b.nodes[k]
 		if !ok {
 			rs = make([]rec, len(ors))
@@ -558,6 +560,7 @@ type RevalueOptions struct {
 // if not nil, is called after every position.
 func (b *Book) Revalue(ctx context.Context, v Valuer, opt RevalueOptions, checkpoint func(*Book) error) (RevalueStats, error) {
 	var st RevalueStats
+	b.thaw()
 	keys := b.keys()
 	if opt.MaxPly > 0 {
 		keys = slices.DeleteFunc(keys, func(k key) bool { return discs(k) > 4+opt.MaxPly })
@@ -617,6 +620,7 @@ func (b *Book) Adopt(name string) (leaves int, err error) {
 	if i == 0 {
 		return 0, fmt.Errorf("adopt: the book already tells %d evaluations apart, the most it can", MaxEvaluations)
 	}
+	b.thaw()
 	for k, rs := range b.nodes {
 		pos := k.position()
 		for j, r := range rs {
