@@ -399,6 +399,57 @@ func TestShardsMerge(t *testing.T) {
 	}
 }
 
+// A shard's growth stops where its lines pass through the other shard's
+// positions; Refill (the other's file merged in) lets it go on, and the
+// books the two shards end with are the book grown whole.
+func TestGrowRefill(t *testing.T) {
+	opt := GrowOptions{Window: 2, PathWindow: 3, MaxPly: 7}
+	whole := New()
+	if _, err := whole.Grow(context.Background(), standIn, opt); err != nil {
+		t.Fatal(err)
+	}
+	shards := [2]*Book{New(), New()}
+	grow := func(k int, refill bool) GrowStats {
+		o := opt
+		o.Shard = Shard{K: k + 1, N: 2}
+		if refill {
+			o.Refill = func(b *Book) (int, error) {
+				n := b.Len()
+				b.Merge(shards[1-k])
+				return b.Len() - n, nil
+			}
+		}
+		st, err := shards[k].Grow(context.Background(), standIn, o)
+		if err != nil || st.Stopped != "no candidate left" {
+			t.Fatalf("shard %d/2: %v, stopped %q", k+1, err, st.Stopped)
+		}
+		return st
+	}
+	// Without Refill each shard stops early, at the other's positions.
+	blocked := grow(0, false).Added + grow(1, false).Added
+	if blocked >= whole.Len() {
+		t.Fatalf("shards without Refill added %d positions, the whole book has %d: the test needs a blocked frontier", blocked, whole.Len())
+	}
+	for round := 0; ; round++ {
+		if grow(0, true).Added+grow(1, true).Added == 0 {
+			break
+		}
+		if round == 50 {
+			t.Fatal("the shards still grow after 50 rounds")
+		}
+	}
+	// Together they reach as far as the whole growth: the merged book has
+	// no candidate left either (the positions differ a little: what a
+	// growth adds depends on the values of the moment, and so on the
+	// order of the additions).
+	m := shards[0]
+	m.Merge(shards[1])
+	if m.Len() < whole.Len() || len(m.deviations(opt)) != 0 {
+		t.Errorf("two shards with Refill: %d positions (blocked: %d, whole: %d), %d candidates left", m.Len(), blocked, whole.Len(), len(m.deviations(opt)))
+	}
+	checkAgainstNaive(t, m)
+}
+
 func TestCancelledExpandLeavesBookUnchanged(t *testing.T) {
 	b := New()
 	ctx, cancel := context.WithCancel(context.Background())

@@ -284,6 +284,12 @@ type GrowOptions struct {
 	CheckpointEvery time.Duration
 	// Progress, if not nil, is told of every position added.
 	Progress func(GrowStats)
+	// Refill, if not nil, is called when no candidate is left: a shard
+	// only grows through the positions it holds, so its frontier can stop
+	// at another shard's positions; Refill merges those in (the other
+	// shards' files, waiting for them if it likes) and returns how many
+	// positions it added. Growth goes on if it added any.
+	Refill func(*Book) (added int, err error)
 }
 
 // GrowStats says what Grow did.
@@ -378,6 +384,15 @@ func (b *Book) Grow(ctx context.Context, v Valuer, opt GrowOptions) (GrowStats, 
 	}
 	for !full() {
 		cands := b.deviations(opt)
+		if len(cands) == 0 && opt.Refill != nil {
+			n, err := opt.Refill(b)
+			if err != nil {
+				return finish("", err)
+			}
+			if n > 0 {
+				continue
+			}
+		}
 		if len(cands) == 0 {
 			return finish("no candidate left", nil)
 		}

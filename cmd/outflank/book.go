@@ -25,7 +25,11 @@ outflank book grow --book FILE [--from FILE] [--wthor DIR] [--xot] [search flags
     Stops at --positions or --time (or Ctrl-C), saving FILE every
     --checkpoint; run it again to resume. --shard K/N adds only the
     positions of shard K of N: run N copies of a book, one shard each (a
-    batch job array), then "book merge".
+    batch job array), then "book merge". A shard grows only through the
+    positions it holds, so its lines stop at the other shards' positions:
+    --peers FILES (the other shards' files) merges them in at every
+    checkpoint and when no candidate is left (waiting up to three
+    checkpoints for them), so that shards sharing a folder grow on.
 outflank book learn --book FILE [search flags] GAMES.ggf...
     adds every position of the games (up to --max-ply) to FILE, valued by
     search (e.g. the --games-out file of "outflank match").

@@ -296,3 +296,50 @@ func TestBookRecordsEvaluation(t *testing.T) {
 		t.Fatalf("adopt without --book: %v", err)
 	}
 }
+
+// Shards that merge each other's files in (--peers) grow on where their
+// lines pass through the other's positions; a peer that is missing (not
+// saved yet) or damaged is skipped, the damaged one with a line saying so.
+func TestBookGrowPeers(t *testing.T) {
+	dir := t.TempDir()
+	s1, s2 := filepath.Join(dir, "s1.book"), filepath.Join(dir, "s2.book")
+	bad := filepath.Join(dir, "bad.book")
+	os.WriteFile(bad, []byte("not a book"), 0o644)
+	grow := func(self, shard string, peers ...string) int {
+		t.Helper()
+		args := []string{"book", "grow", "--book", self, "--shard", shard, "--depth", "3", "--hash", "1",
+			"--window", "1", "--path-window", "2", "--max-ply", "6", "--checkpoint", "10ms"}
+		for _, p := range peers {
+			args = append(args, "--peers", p)
+		}
+		out, errOut, err := runCmd(t, args...)
+		var added int
+		if err != nil || !strings.Contains(out, "stopped: no candidate left") {
+			t.Fatalf("grow %s: %v\n%s%s", shard, err, out, errOut)
+		}
+		if _, err := fmt.Sscanf(out, "added %d positions", &added); err != nil {
+			t.Fatalf("grow %s: %v\n%s", shard, err, out)
+		}
+		if len(peers) > 0 && peers[len(peers)-1] == bad && !strings.Contains(errOut, "--peers: "+bad+" skipped") {
+			t.Errorf("grow %s with a damaged peer: no line skipping it:\n%s", shard, errOut)
+		}
+		return added
+	}
+	first := grow(s1, "1/2", s2, bad) // s2 not written yet
+	if first == 0 {
+		t.Fatal("shard 1/2 added nothing")
+	}
+	if grow(s2, "2/2", s1) == 0 {
+		t.Fatal("shard 2/2 added nothing, with shard 1/2's positions to grow through")
+	}
+	if grow(s1, "1/2", s2) == 0 {
+		t.Error("shard 1/2 added nothing more after merging shard 2/2's positions")
+	}
+	b1, err := book.Load(s1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b1.Len() <= first {
+		t.Errorf("shard 1/2 holds %d positions, no more than its first run added (%d): the peer's were not merged", b1.Len(), first)
+	}
+}

@@ -6,6 +6,7 @@
 package booktool
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -40,6 +41,7 @@ type Flags struct {
 	timeLimit, checkpoint      *time.Duration
 	shard, evalFile            *string
 	lines                      *[]string
+	peers                      *[]string
 	roots                      *string
 	screenDepth, screenMargin  *int
 	hash                       *int
@@ -83,6 +85,7 @@ func AddFlags(fs *pflag.FlagSet) Flags {
 		screenDepth:  fs.Int("screen-depth", 6, "grow, learn: value every move first at this depth ..."),
 		screenMargin: fs.Int("screen-margin", 8, "... and at --depth only those within this many discs of the best (0: all at --depth)"),
 		lines:        fs.StringSlice("line", nil, "grow: seed with every position of this line first (transcript; repeatable)"),
+		peers:        fs.StringSlice("peers", nil, "grow --shard: the other shards' files of the round (comma-separated or repeated): merged in at every checkpoint and when no candidate is left, so that a shard grows on through their positions"),
 		roots:        fs.String("roots", "", "grow: a file of openings (move transcripts, one a line, e.g. bench/open4.txt): seed with their positions and grow near-best lines from each as from the start"),
 		hash:         fs.Int("hash", 256, "grow, learn, revalue: transposition table size in MiB"),
 		align:        fs.Bool("align-parity", false, "grow, learn, revalue: search each leaf to depth-1 or depth plies so that every leaf's search ends at an even number of empties (then --parity-offset 0: the negamax needs no correction)"),
@@ -296,12 +299,25 @@ func bookGrow(e *cli.Env, f Flags) error {
 
 	ctx, cancel := cli.Interruptible(*f.timeLimit)
 	defer cancel()
+	peers := f.peerMerger(e, cmd)
+	if _, err := peers(b); err != nil {
+		return err
+	}
+	var refill func(*book.Book) (int, error)
+	if len(*f.peers) > 0 {
+		refill = func(b *book.Book) (int, error) { return waitForPeers(ctx, b, peers, *f.checkpoint) }
+	}
 	cpu0, t0 := cli.CPUTime(), time.Now()
 	lastReport := time.Now()
 	st, err := b.Grow(ctx, v, book.GrowOptions{
 		Seeds: seeds, Window: *f.window, PathWindow: *f.pathWindow, MaxPly: *f.maxPly,
-		Positions: *f.positions, Shard: shard, Roots: roots,
-		Checkpoint:      func(b *book.Book) error { return engine.SaveBook(b, *f.path) },
+		Positions: *f.positions, Shard: shard, Roots: roots, Refill: refill,
+		Checkpoint: func(b *book.Book) error {
+			if _, err := peers(b); err != nil {
+				return err
+			}
+			return engine.SaveBook(b, *f.path)
+		},
 		CheckpointEvery: *f.checkpoint,
 		Progress: func(st book.GrowStats) {
 			if time.Since(lastReport) < 10*time.Second {
@@ -329,6 +345,52 @@ func bookGrow(e *cli.Env, f Flags) error {
 	fmt.Fprintf(e.Stdout, "added %d positions (%d seeds) with %d searches in %.1f CPU s (%.2f s a position, %s wall); stopped: %s; %s has %d positions\n%s\n",
 		st.Added, st.SeedsAdded, st.Searches, cpu, per, time.Since(t0).Round(time.Second), st.Stopped, *f.path, b.Len(), bench.CPULine())
 	return nil
+}
+
+// peerMerger returns what merges the --peers files into a book: each one
+// that exists (a shard that has not saved yet has none) is read and
+// merged, the deeper search of a move winning, and the number of
+// positions added returned. A peer that cannot be read is reported and
+// skipped, so that one damaged or half-copied file does not stop a job
+// that runs unattended; the shards' own files are written whole.
+func (f Flags) peerMerger(e *cli.Env, cmd string) func(*book.Book) (int, error) {
+	self, _ := filepath.Abs(*f.path)
+	return func(b *book.Book) (int, error) {
+		before := b.Len()
+		for _, p := range *f.peers {
+			if abs, _ := filepath.Abs(p); abs == self {
+				continue
+			}
+			o, err := book.Load(p)
+			if errors.Is(err, os.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				fmt.Fprintf(e.Stderr, "%s: --peers: %s skipped: %v\n", cmd, p, err)
+				continue
+			}
+			b.Merge(o)
+		}
+		return b.Len() - before, nil
+	}
+}
+
+// waitForPeers merges the peers in when a shard has no candidate left,
+// and if they brought no position, waits for their next checkpoints (up to
+// three, every interval) before saying so: a shard whose frontier stops
+// at another's positions waits for that one to grow them rather than end.
+func waitForPeers(ctx context.Context, b *book.Book, peers func(*book.Book) (int, error), every time.Duration) (int, error) {
+	for try := 0; ; try++ {
+		n, err := peers(b)
+		if n > 0 || err != nil || try == 3 {
+			return n, err
+		}
+		select {
+		case <-ctx.Done():
+			return 0, nil
+		case <-time.After(max(every, 10*time.Millisecond)):
+		}
+	}
 }
 
 // growSeeds returns the positions book grow starts from, in order: the
