@@ -93,6 +93,16 @@ func (g *Game) SetProp(key, value string) {
 	g.Props = append(g.Props, Prop{key, value})
 }
 
+// Squares returns the game's moves as squares (passes as PassMove), for
+// the functions that take a move list.
+func (g *Game) Squares() []Square {
+	out := make([]Square, len(g.Moves))
+	for i, m := range g.Moves {
+		out[i] = m.Square
+	}
+	return out
+}
+
 // Positions replays the game and returns every position, positions[0] =
 // Start. The moves of a Game are legal by construction (ParseGGF checks).
 func (g *Game) Positions() []Position {

@@ -88,14 +88,7 @@ func TestEvaluationsRecorded(t *testing.T) {
 		t.Fatalf("the second book's leaves by evaluation: %v", want)
 	}
 
-	var buf bytes.Buffer
-	if err := b.Write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	r, err := Read(buf.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := readBack(t, b)
 	if exportString(t, r) != exportString(t, b) || !strings.Contains(exportString(t, b), "~2") {
 		t.Error("evaluations changed through Write/Read (or none exported)")
 	}

@@ -510,10 +510,7 @@ func bookLearn(e *cli.Env, f Flags, files []string) error {
 			return fmt.Errorf("%s: %w", cmd, err)
 		}
 		for _, g := range gs {
-			moves := make([]bitboard.Square, len(g.Moves))
-			for i, m := range g.Moves {
-				moves[i] = m.Square
-			}
+			moves := g.Squares()
 			a, s, err := b.Learn(ctx, g.Start, moves, *f.maxPly, v)
 			added, searches = added+a, searches+s
 			if err != nil {
@@ -812,10 +809,7 @@ func bookCover(e *cli.Env, f Flags, files []string) error {
 			return fmt.Errorf("%s: %w", cmd, err)
 		}
 		for n, g := range gs {
-			moves := make([]bitboard.Square, len(g.Moves))
-			for i, m := range g.Moves {
-				moves[i] = m.Square
-			}
+			moves := g.Squares()
 			ps, err := b.Follow(g.Start, moves)
 			if err != nil {
 				return fmt.Errorf("%s: %s: game %d: %w", cmd, name, n+1, err)

@@ -77,10 +77,7 @@ func (b *bookMoves) Learn(g *bitboard.Game) error {
 	if !end.GameOver() {
 		return fmt.Errorf("the game is not over (%d empties, %s to move): nothing learnt", end.Empties(), end.ToMove)
 	}
-	moves := make([]bitboard.Square, len(g.Moves))
-	for i, m := range g.Moves {
-		moves[i] = m.Square
-	}
+	moves := g.Squares()
 	ctx, cancel := context.WithTimeout(context.Background(), guiLearnTime)
 	defer cancel()
 	v := SearchValuer{

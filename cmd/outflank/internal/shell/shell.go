@@ -1084,10 +1084,7 @@ func (s *shell) save(args []string) error {
 		if g.Start != bitboard.Start() {
 			return errors.New("the game does not start from the standard position: save it as .ggf")
 		}
-		moves := make([]bitboard.Square, len(g.Moves))
-		for i, m := range g.Moves {
-			moves[i] = m.Square
-		}
+		moves := g.Squares()
 		text = bitboard.Transcript(moves) + "\n"
 	}
 	if err := s.cfg.WriteFile(args[0], []byte(text)); err != nil {
@@ -1148,10 +1145,7 @@ func (s *shell) showGame(args []string) error {
 		return err
 	}
 	g := s.hist.Game()
-	moves := make([]bitboard.Square, len(g.Moves))
-	for i, m := range g.Moves {
-		moves[i] = m.Square
-	}
+	moves := g.Squares()
 	s.out.Printf("moves: %s", bitboard.Transcript(moves))
 	s.out.Printf("ggf: %s", s.record(time.Now()).GGF())
 	return nil
