@@ -195,9 +195,13 @@ func (in *Input) watchLine(l textio.Line, watch Watch) (stop bool) {
 		in.full.Store(in.kept >= MaxPendingBytes)
 		return stop
 	}
-	// Past the bound (or read only in part because of it): one more line
-	// of the drop notice.
-	in.full.Store(true)
+	// Past the bound, or read only in part: one more line of the drop
+	// notice. Only the bound makes the reader clip the lines after it; a
+	// line over MaxSearchLine leaves them whole (a shorter line that
+	// follows it is kept, whether the reader reached it before or after).
+	if !l.Clipped {
+		in.full.Store(true)
+	}
 	if k := len(in.pending) - 1; k >= 0 && in.pending[k].Dropped > 0 {
 		in.pending[k].Dropped++
 		return stop
