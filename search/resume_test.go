@@ -92,6 +92,34 @@ func TestResumeCredit(t *testing.T) {
 	}
 }
 
+// TestResumeUsesOwnTime: resumed after a ponder so long that the next
+// iteration is not predicted to finish within the move's own time, an
+// uncredited search still gives that time to the next iteration, cut at
+// its soft limit, rather than answering at once with the ponder's result;
+// credited with the same ponder (its time counted as the move's), it
+// answers at once.
+func TestResumeUsesOwnTime(t *testing.T) {
+	e, pos, rs := resumeFixture(t)
+	rs.Spent, rs.Info.Time = time.Minute, time.Minute
+	rs.Last, rs.Prev = 40*time.Second, 10*time.Second // the next iteration: minutes
+	lim := Limits{Time: 20 * time.Second, Soft: 400 * time.Millisecond, Resume: &rs}
+	start := time.Now()
+	info := e.Search(context.Background(), pos, lim, nil)
+	wall := time.Since(start)
+	if info.Nodes == 0 || !pos.IsLegal(info.Best) {
+		t.Errorf("resumed with its own 400 ms: %d nodes, best %v; want the next iteration searched", info.Nodes, info.Best)
+	}
+	if wall > 10*time.Second {
+		t.Errorf("resumed with its own 400 ms: ran %v, want it cut near its soft limit, not its hard one", wall)
+	}
+	credited := rs
+	credited.Credit = rs.Spent
+	lim.Resume = &credited
+	if info := e.Search(context.Background(), pos, lim, nil); info.Nodes != 0 || info.Depth != rs.Info.Depth {
+		t.Errorf("credited: depth %d, %d nodes; want the resumed depth %d at once", info.Depth, info.Nodes, rs.Info.Depth)
+	}
+}
+
 // TestResumeExact: an exact result is the answer at once.
 func TestResumeExact(t *testing.T) {
 	pos, ok := randomPosition(rand.New(rand.NewPCG(77, 2)), 12)

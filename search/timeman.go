@@ -182,6 +182,17 @@ func (tm *timeManager) another() bool {
 	return tm.end+next*fit/100 <= b && tm.elapsed() < b
 }
 
+// ownTimeLeft is the time left before the soft limit, counting only
+// the search's own time and the part of an earlier search's credited to it
+// (Resume.Credit): what a resumed search may give to an iteration that it
+// cuts there (0 without a time limit).
+func (tm *timeManager) ownTimeLeft() time.Duration {
+	if !tm.timed() {
+		return 0
+	}
+	return max(0, min(tm.soft, tm.hard)-tm.elapsed())
+}
+
 // endFits reports whether a search to the end of the game, started now in
 // place of a deeper midgame iteration, is predicted to end within the
 // budget: it costs about midEndJumpCostPercent of the time spent so far (a
