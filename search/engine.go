@@ -75,6 +75,10 @@ type Limits struct {
 // A Resume that does not fit the search (another selectivity, a result
 // that is not a midgame iteration, a move that is not legal, MultiPV) is
 // ignored: the search starts over, with the table as warm as it is.
+// Where the time manager would stop at once (the next iteration is not
+// predicted to finish), the search still spends its own time, less any
+// Credit, on the next iterations, cut at its soft limit: a hit answered at
+// once only banks that time, which a pondering player then leaves unused.
 type Resume struct {
 	// Info is the deepest midgame iteration completed, or an exact
 	// result; its Time and Nodes count from the start of the first of the

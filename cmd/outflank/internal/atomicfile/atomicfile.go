@@ -77,7 +77,9 @@ func Check(path string) error {
 		}
 	}
 	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, filepath.Base(path)+tmpMark+"check.*")
+	// Named as a writer's temporary (FILE.outflank-tmp.PID.N), so that one
+	// left by a kill at this moment is removed by the next write.
+	f, err := create(path)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
