@@ -145,7 +145,7 @@ func (r *rootSearch) selectiveEnd(moves []rootMove, empties int, tm *timeManager
 		r.found.sq = bitboard.NoSquare
 		r.report(r.best)
 		tm.iterated(r.best, r.s.nodes)
-		if !tm.another() && !(r.cutting && tm.ownTimeLeft() >= cutIterationMinimum) {
+		if !tm.another() {
 			return false
 		}
 	}

@@ -29,10 +29,6 @@ type rootSearch struct {
 	// before is the midgame iteration completed before best (Depth 0:
 	// none), for the aspiration's guess (midAspirationParity).
 	before Info
-	// cutting: a resumed search gives its own time to iterations that the
-	// time manager predicts will not finish, stopped at its soft limit
-	// (deepen).
-	cutting bool
 }
 
 type rootMove struct {
@@ -177,11 +173,6 @@ func (r *rootSearch) newPlan() plan {
 	return pl
 }
 
-// cutIterationMinimum is the least of its soft limit that a resumed
-// search must have left to give an iteration that it cuts there (deepen):
-// less would not finish the iteration's first move.
-const cutIterationMinimum = 50 * time.Millisecond
-
 // deepen runs the midgame iterations at selectivity sel. jumped reports
 // that it went on to the selective search to the end, done that its last
 // iteration was exact (the answer).
@@ -215,23 +206,23 @@ func (r *rootSearch) deepen(moves []rootMove, pl plan, sel, first int) (jumped, 
 		}
 	}()
 	stop := func(d int) bool {
-		if !r.cutting && !r.deepEnough(pl, d, sel) {
+		switch {
+		case tm.cutting:
+			return !r.ownTimeFor(pl)
+		case !r.deepEnough(pl, d, sel):
 			return false
-		}
-		if !resumed || !r.ownTimeFor(pl) {
+		case !resumed || !r.ownTimeFor(pl):
 			return true
 		}
-		if cut == nil {
-			cut = time.AfterFunc(tm.ownTimeLeft(), func() { r.s.stop.Store(true) })
-			r.cutting = true
-		}
+		cut = time.AfterFunc(tm.ownTimeLeft(), func() { r.s.stop.Store(true) })
+		tm.cutting = true
 		return false
 	}
 	if resumed && stop(first-1) {
 		return false, false
 	}
 	for d := first; d <= pl.maxDepth; d++ {
-		if sel != noSelectivity && (d >= empties || (pl.toEnd && d > empties-midEndJumpEmpties && (r.cutting || tm.endFits()))) {
+		if sel != noSelectivity && (d >= empties || (pl.toEnd && d > empties-midEndJumpEmpties && tm.endFits())) {
 			jumped = true
 			if !r.selectiveEnd(moves, empties, tm, sel) || pl.solve {
 				return jumped, false // a solve follows if it fits

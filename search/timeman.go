@@ -97,7 +97,17 @@ type timeManager struct {
 	nodes      uint64        // nodes searched by then, nodesBefore included
 	best       Info          // its result
 	unstable   bool          // it changed the best move, or its score dropped
+	// cutting: a resumed search gives its own time to iterations that are
+	// not predicted to finish, and a timer stops it at its soft limit
+	// (rootSearch.deepen): they start while cutIterationMinimum of it is
+	// left, and the search to the end fits.
+	cutting bool
 }
+
+// cutIterationMinimum is the least of its soft limit that a resumed
+// search must have left to give an iteration that it cuts there: less
+// would not finish the iteration's first move.
+const cutIterationMinimum = 50 * time.Millisecond
 
 // newTimeManager returns the time manager of a search within lim started
 // at start. Without a soft limit the search aims at the hard one.
@@ -162,8 +172,9 @@ func (tm *timeManager) budget() time.Duration {
 // Where the soft limit is the hard one (a time per move, not a clock), the
 // time not used is lost, so it is timeCapFitPercent, smaller: an
 // iteration that the hard limit stops can still change the move (found).
+// While cutting, another starts whenever enough of the own time is left.
 func (tm *timeManager) another() bool {
-	if !tm.timed() {
+	if !tm.timed() || (tm.cutting && tm.ownTimeLeft() >= cutIterationMinimum) {
 		return true
 	}
 	growth := time.Duration(timeDefaultGrowthPercent)
@@ -183,7 +194,7 @@ func (tm *timeManager) another() bool {
 }
 
 // ownTimeLeft is the time left before the soft limit, counting only
-// the search's own time and the part of an earlier search's credited to it
+// the search's own time and the part of the earlier searches' time credited to it
 // (Resume.Credit): what a resumed search may give to an iteration that it
 // cuts there (0 without a time limit).
 func (tm *timeManager) ownTimeLeft() time.Duration {
@@ -198,7 +209,7 @@ func (tm *timeManager) ownTimeLeft() time.Duration {
 // budget: it costs about midEndJumpCostPercent of the time spent so far (a
 // negative value: it always fits).
 func (tm *timeManager) endFits() bool {
-	if !tm.timed() || midEndJumpCostPercent < 0 {
+	if !tm.timed() || tm.cutting || midEndJumpCostPercent < 0 {
 		return true
 	}
 	el := tm.elapsed()
