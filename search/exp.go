@@ -73,6 +73,7 @@ var (
 	parSplitMinEmpties           = knob("parSplitMinEmpties", 14)
 	parMidSplitMinDepth          = knob("parMidSplitMinDepth", 6)
 	midEvalOrderMinDepth         = knob("midEvalOrderMinDepth", 3)
+	midPrefetchMinDepth          = knob("midPrefetchMinDepth", 3)
 	midOrderEvalShift            = knob("midOrderEvalShift", 4)
 	midOrderMobilityShift        = knob("midOrderMobilityShift", 4)
 	midOrderPotentialWeight      = knob("midOrderPotentialWeight", 1)

@@ -129,11 +129,18 @@ func (s *searcher) midMoves(slot, next int, moves uint64, ttMove, alpha, beta, d
 	l := &fr.l
 	l.n = 0
 	evalOrder := depth >= midEvalOrderMinDepth
+	// Children of depth 2 or more probe the table first thing: asking for
+	// their buckets now lets those cache misses overlap with one another and
+	// with the ordering's evaluations, rather than come one at a time.
+	prefetch := depth >= midPrefetchMinDepth
 	for mm := moves; mm != 0; mm &= mm - 1 {
 		x := bits.TrailingZeros64(mm)
 		f, r := bitboard.FlipsReplies(p, o, bitboard.Square(x))
 		fr.replies[x&63] = r
 		np, no := o&^f, p|f|sqBit(x)
+		if prefetch {
+			s.tt.Prefetch(tt.Key(np, no))
+		}
 		val := midFastestFirst(r, np, no) + midSquareBonus[x&63]
 		if evalOrder {
 			val += int32(-s.playEvaluate(st, x, f)) << midOrderEvalShift

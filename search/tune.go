@@ -90,6 +90,7 @@ const (
 
 	// Midgame move order.
 	midEvalOrderMinDepth    = 3  // from this depth by the evaluation of the child (below: fewest replies first)
+	midPrefetchMinDepth     = 3  // from this depth the children's table buckets are prefetched while ordering (99: never)
 	midOrderEvalShift       = 4  // shift of the evaluation of the child
 	midOrderMobilityShift   = 4  // shift of the opponent's (corner-weighted) mobility, subtracted
 	midOrderPotentialWeight = 1  // weight of its potential mobility, subtracted
