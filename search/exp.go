@@ -57,7 +57,7 @@ var (
 	solveAspirationGrowth        = knob("solveAspirationGrowth", 2)
 	clockSolveEmpties            = knob("clockSolveEmpties", 20)
 	clockSolvedMovePercent       = knob("clockSolvedMovePercent", 25)
-	clockPonderPercent           = knob("clockPonderPercent", 100)
+	clockPonderPercent           = knob("clockPonderPercent", 125)
 	timeIterationFitPercent      = knob("timeIterationFitPercent", 40)
 	timeCapFitPercent            = knob("timeCapFitPercent", 5)
 	timeDefaultGrowthPercent     = knob("timeDefaultGrowthPercent", 300)

@@ -70,7 +70,7 @@ const (
 	// Time manager (timeman.go).
 	clockSolveEmpties        = 20    // a clock's time is shared over the moves left, those at or below this many empties
 	clockSolvedMovePercent   = 25    // ... counting this share of a move (they are solved, and cost little)
-	clockPonderPercent       = 100   // a player that ponders aims at this share of its soft limit (130: +17 Elo [-8, +43] over 200 games at 10 s, not adopted)
+	clockPonderPercent       = 125   // a player that ponders aims at this share of its soft limit (at 100 it left 13 s of a 1-minute clock unused, its opponent 7 s)
 	timeIterationFitPercent  = 40    // start an iteration if this share of its predicted time fits the budget
 	timeCapFitPercent        = 5     // ... this share when the budget is the hard limit (a cut iteration still plays a move it proved better)
 	timeDefaultGrowthPercent = 300   // an iteration's time over the last one's, until two are measured
