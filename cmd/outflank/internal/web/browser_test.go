@@ -41,6 +41,23 @@ func findChromium() string {
 	return ""
 }
 
+// pageState says what the page shows, for a failed step's message: a
+// step that times out (seen once, under a cold parallel build) then says
+// whether the page was waiting, showing an error or elsewhere. It gets a
+// few seconds of its own, since the step's context may have expired.
+func pageState(ctx context.Context) string {
+	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	var state string
+	js := `JSON.stringify({hash: location.hash, turn: document.getElementById('turn').textContent,
+		progress: document.getElementById('progress').textContent, message: document.getElementById('message').textContent,
+		busy: document.body.className})`
+	if err := chromedp.Run(c, chromedp.Evaluate(js, &state)); err != nil {
+		return "unknown: " + err.Error()
+	}
+	return state
+}
+
 // ffo1 is FFO endgame position #1 (14 empties): black's best is G8 for a
 // final +18 (testdata/ffo/fforum-1-19.obf).
 const ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--X"
@@ -89,7 +106,7 @@ func TestBrowser(t *testing.T) {
 	run := func(what string, actions ...chromedp.Action) {
 		t.Helper()
 		if err := chromedp.Run(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v", what, err)
+			t.Fatalf("%s: %v (the page then: %s)", what, err, pageState(ctx))
 		}
 	}
 	click := func(square string) chromedp.Action {
