@@ -72,6 +72,8 @@ var (
 	solveNominalKNPS             = knob("solveNominalKNPS", 15000)
 	parSplitMinEmpties           = knob("parSplitMinEmpties", 14)
 	parMidSplitMinDepth          = knob("parMidSplitMinDepth", 6)
+	midSelectivityPercent        = knob("midSelectivityPercent", 73)
+	mpcLevel73T                  = knob("mpcLevel73T", 110)
 	midEvalOrderMinDepth         = knob("midEvalOrderMinDepth", 3)
 	midPrefetchMinDepth          = knob("midPrefetchMinDepth", 3)
 	midOrderEvalShift            = knob("midOrderEvalShift", 4)

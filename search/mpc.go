@@ -17,7 +17,7 @@ import (
 var selectivityLevels = [...]struct {
 	percent int
 	t       float64
-}{{100, 0}, {99, 3.3}, {98, 2.6}, {95, 2.0}, {87, 1.5}, {73, 1.1}}
+}{{100, 0}, {99, 3.3}, {98, 2.6}, {95, 2.0}, {87, 1.5}, {73, float64(mpcLevel73T) / 100}}
 
 // noSelectivity is the index of the 100% level: no selective cut.
 const noSelectivity = 0
@@ -123,7 +123,7 @@ func (s *searcher) probCut(slot, alpha, beta, depth, empties int, moves uint64) 
 // the next more confident level).
 func selectivityOf(percent int) int {
 	if percent == 0 {
-		percent = DefaultSelectivity
+		percent = midSelectivityPercent
 	}
 	for i := len(selectivityLevels) - 1; i > 0; i-- {
 		if selectivityLevels[i].percent >= percent {

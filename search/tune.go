@@ -88,6 +88,10 @@ const (
 	parSplitMinEmpties  = 14 // exact solver: nodes with this many empties or more split (young brothers wait)
 	parMidSplitMinDepth = 6  // midgame: nodes with this depth or more split (99: lazy SMP instead)
 
+	// Midgame selectivity.
+	midSelectivityPercent = 73  // a search that asks for none (Limits.Selectivity 0) runs at this level (an experiment's knob)
+	mpcLevel73T           = 110 // the margin t of the 73% level, in hundredths of the prediction's standard deviation (an experiment's knob)
+
 	// Midgame move order.
 	midEvalOrderMinDepth    = 3  // from this depth by the evaluation of the child (below: fewest replies first)
 	midPrefetchMinDepth     = 3  // from this depth the children's table buckets are prefetched while ordering (99: never)
