@@ -89,7 +89,7 @@ const (
 	parMidSplitMinDepth = 6  // midgame: nodes with this depth or more split (99: lazy SMP instead)
 
 	// Midgame selectivity.
-	midSelectivityPercent = 73  // a search that asks for none (Limits.Selectivity 0) runs at this level (an experiment's knob)
+	midSelectivityPercent = 73  // a search that asks for none (Limits.Selectivity 0) runs at this level, DefaultSelectivity (TestTuneKnobsAgree checks); an experiment's knob
 	mpcLevel73T           = 110 // the margin t of the 73% level, in hundredths of the prediction's standard deviation (an experiment's knob)
 
 	// Midgame move order.

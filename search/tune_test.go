@@ -58,6 +58,12 @@ func TestTuneKnobsAgree(t *testing.T) {
 	if len(consts) == 0 {
 		t.Fatal("no knobs found in tune.go")
 	}
+	// The default level is written twice, as the exported constant and as
+	// the knob that selectivityOf reads (knobs are literals): they must
+	// agree, or DefaultSelectivity would misstate what a search runs at.
+	if v := consts["midSelectivityPercent"]; v != DefaultSelectivity {
+		t.Errorf("tune.go: midSelectivityPercent %d, DefaultSelectivity %d: want them equal", v, DefaultSelectivity)
+	}
 	if !maps.Equal(consts, knobs) {
 		names := slices.Sorted(maps.Keys(consts))
 		for _, k := range slices.Sorted(maps.Keys(knobs)) {
