@@ -51,7 +51,7 @@ func pageState(ctx context.Context) string {
 	var state string
 	js := `JSON.stringify({hash: location.hash, turn: document.getElementById('turn').textContent,
 		progress: document.getElementById('progress').textContent, message: document.getElementById('message').textContent,
-		busy: document.body.className})`
+		searching: !document.getElementById('stop').disabled})`
 	if err := chromedp.Run(c, chromedp.Evaluate(js, &state)); err != nil {
 		return "unknown: " + err.Error()
 	}
