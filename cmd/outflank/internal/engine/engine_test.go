@@ -8,6 +8,7 @@ import (
 
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/book"
+	"github.com/outflank-othello/outflank/eval"
 	"github.com/spf13/pflag"
 )
 
@@ -70,5 +71,30 @@ func TestBookSavedWithoutPaths(t *testing.T) {
 	}
 	if def.Info != FileNames(def.Info) {
 		t.Errorf("the built-in book's history names folders:\n%s", def.Info)
+	}
+}
+
+// Every value the built-in book shows a player comes from a search with
+// the built-in evaluation, no leaf is valued by the shallow screen alone,
+// and no parity offset is added: a book value and the engine's own search
+// of the same move then agree but for depth. New weights make this fail
+// until the book is revalued (`outflank book revalue`).
+func TestBuiltInBookIsCurrent(t *testing.T) {
+	b, err := book.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := EvaluationID(eval.Default())
+	st := b.Stats()
+	for name, n := range st.Evaluations {
+		if name != want {
+			t.Errorf("%d leaves valued by %q, not the built-in evaluation (%s)", n, name, want)
+		}
+	}
+	if st.Screened != 0 {
+		t.Errorf("%d leaves valued by the screen only", st.Screened)
+	}
+	if n := b.ParityOffset(); n != 0 {
+		t.Errorf("parity offset %d", n)
 	}
 }

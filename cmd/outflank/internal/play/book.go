@@ -29,7 +29,7 @@ type BookMove struct {
 }
 
 // Basis says what a book move's score rests on, for people and GUIs: the
-// search that valued it ("depth 14@95%", "depth 20" when no selective cut
+// search that valued it ("depth 29@73%", "depth 20" when no selective cut
 // was made) or, for a statistics book, its games ("137 games").
 func (b BookMove) Basis() string {
 	switch {

@@ -25,7 +25,7 @@ type Value struct {
 	Depth, Selectivity, Games int
 }
 
-// Source says where a value comes from, as "book 14@95%", "depth 12@73%",
+// Source says where a value comes from, as "book 29@73%", "depth 12@73%",
 // "depth 12", "exact" or "book, 137 games".
 func (v Value) Source() string {
 	switch {

@@ -194,7 +194,7 @@ func init() {
 		"undo":    {"[N]", "take back N moves (default 1)", (*shell).undo},
 		"redo":    {"[N]", "replay N moves taken back (default 1)", (*shell).redo},
 		"go":      {"", "the engine plays a move for the side to move", (*shell).goMove},
-		"hint":    {"[N]", "evaluate the N best moves (default 3), one value a move and where it comes from: \"book 14@95%\" (the opening book's search, kept where it looked deeper than this one), \"depth 12@73%\" (this search), \"exact\" (solved). " + selectiveHelp, (*shell).hint},
+		"hint":    {"[N]", "evaluate the N best moves (default 3), one value a move and where it comes from: \"book 29@73%\" (the opening book's search, kept where it looked deeper than this one), \"depth 12@73%\" (this search), \"exact\" (solved). " + selectiveHelp, (*shell).hint},
 		"solve":   {"[wld]", "solve the position exactly (or only win/loss/draw) within the \"time\" setting (beyond 30 empties: a search for that time, after an estimate of the solve), its progress on one updating line at a terminal", (*shell).solve},
 		"board":   {"[BOARD]", "show the board, or set it: 64 squares X/O/- from a1 to h8, then the side to move", (*shell).board},
 		"engine":  {"black|white|both|none", "choose which sides the engine plays by itself", (*shell).engineSides},

@@ -45,7 +45,7 @@ type moveScore struct {
 type hintValue struct {
 	Move   string  `json:"move"`
 	Score  float64 `json:"score"`
-	Source string  `json:"source"` // "book 14@95%", "depth 12@73%", "exact"
+	Source string  `json:"source"` // "book 29@73%", "depth 12@73%", "exact"
 	Book   bool    `json:"book,omitempty"`
 	Exact  bool    `json:"exact,omitempty"`
 }
@@ -54,7 +54,7 @@ type bookMove struct {
 	Move  string  `json:"move"`
 	Score float64 `json:"score"` // expected final disc difference for the side that plays it
 	Games int     `json:"games"`
-	Basis string  `json:"basis"` // what the score rests on: "depth 14@95%" or "137 games"
+	Basis string  `json:"basis"` // what the score rests on: "depth 29@73%" or "137 games"
 }
 
 // searchRequest asks for a search of the game's last position: "move"
