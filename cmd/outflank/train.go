@@ -31,8 +31,9 @@ the labels; --solve-labels keeps the solver's labels in a small file that can
 be committed (WTHOR's: eval/data/wthor-solve18.labels.gz), read in seconds.
 
 Search labels (--search-depth D): every --search-every-th training position
-of WTHOR and --games with --search-min-empties or more empties (labelled by
-the noisy theoretical score; self-play positions take --selfplay-label) is
+of WTHOR and --games with --search-min-empties to --search-max-empties empties
+(labelled by the noisy theoretical score; self-play positions take
+--selfplay-label), or with --search-selfplay of the self-play games instead, is
 searched to depth D by the engine, with --search-eval's weights, and
 labelled --label-mix·search + (1−--label-mix)·game label. The labels are
 cached in --search-labels (saved every --search-checkpoint, resumed if the file

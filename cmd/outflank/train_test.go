@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -72,6 +73,19 @@ func TestTrainBadInput(t *testing.T) {
 	} {
 		if _, _, err := runCmd(t, args...); err == nil {
 			t.Errorf("%v: no error", args)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--search-depth", "4", "--search-selfplay"}, "needs --search-depth and --selfplay"},
+		{[]string{"--search-depth", "4", "--search-max-empties", "20"}, "--search-max-empties 20 is below --search-min-empties 25"},
+		{[]string{"--search-depth", "4", "--search-selfplay", "--selfplay", "x.sp", "--search-only"}, "--search-only does not go with --search-selfplay"},
+	} {
+		args := append([]string{"train", "--wthor", "../../testdata/wthor"}, c.args...)
+		if _, _, err := runCmd(t, args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want an error saying %q", args, err, c.want)
 		}
 	}
 }
@@ -376,6 +390,41 @@ func TestTrainSearchLabels(t *testing.T) {
 	if !strings.Contains(stdout, "games.sp: 4 games") || strings.Contains(stdout, "searched 1") ||
 		!strings.Contains(stdout, toSearch[0]+fmt.Sprintf(" (depth 2, selectivity 73), %s already searched", toSearch[1])) {
 		t.Errorf("with self-play games, want the same positions to search, all already searched:\n%s", stdout)
+	}
+	// --search-selfplay searches the self-play positions within the
+	// empties bounds instead, and its shards merge to one run's weights.
+	spArgs := []string{"--selfplay", sp, "--search-selfplay", "--search-every", "1", "--search-min-empties", "30", "--search-max-empties", "50"}
+	spRun := func(args ...string) string {
+		t.Helper()
+		return run(append(slices.Clone(spArgs), args...)...)
+	}
+	spOne := filepath.Join(dir, "sp-one.sl")
+	stdout = spRun("--search-labels", spOne, "--out", filepath.Join(dir, "sp-one.weights"))
+	spSearch := regexp.MustCompile(`search labels: (\d+) positions to search`).FindStringSubmatch(stdout)
+	if spSearch == nil || spSearch[1] == "0" || spSearch[1] == toSearch[1] || !strings.Contains(stdout, "mean |search - game label|") {
+		t.Fatalf("--search-selfplay, output:\n%s", stdout)
+	}
+	// 4 games of at most 60 positions: some 20 each in 30-50 empties.
+	if n, _ := strconv.Atoi(spSearch[1]); n > 4*21 {
+		t.Errorf("%d self-play positions to search: more than 4 games hold within 30-50 empties", n)
+	}
+	sp1, sp2 := filepath.Join(dir, "sp1.sl"), filepath.Join(dir, "sp2.sl")
+	spRun("--search-labels", sp1, "--shard", "1/2")
+	spRun("--search-labels", sp2, "--shard", "2/2")
+	spRun("--search-labels", sp1+","+sp2, "--out", filepath.Join(dir, "sp-merged.weights"))
+	spRun("--search-labels", spOne, "--label-mix", "0", "--out", filepath.Join(dir, "sp-none.weights"))
+	a, _ = os.ReadFile(filepath.Join(dir, "sp-one.weights"))
+	b, _ = os.ReadFile(filepath.Join(dir, "sp-merged.weights"))
+	c, _ = os.ReadFile(filepath.Join(dir, "sp-none.weights"))
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Error("--search-selfplay: the merged shards gave other weights than one run")
+	}
+	if bytes.Equal(a, c) {
+		t.Error("--search-selfplay: the search labels changed nothing (the same weights as --label-mix 0)")
+	}
+	// The labels file of the WTHOR search is not one of the self-play's.
+	if _, _, err := runCmd(t, append(append(slices.Clone(common), spArgs...), "--search-labels", one)...); err == nil {
+		t.Error("--search-selfplay accepted the labels file of the WTHOR positions")
 	}
 }
 

@@ -827,7 +827,7 @@ func configHash(cfg Config, n int) uint32 {
 		s += fmt.Sprintf(" stages=%d", cfg.Stages)
 	}
 	if cfg.Init != nil {
-		s += fmt.Sprintf(" init=%08x", crc32.ChecksumIEEE(cfg.Init.Encode()))
+		s += " init=" + cfg.Init.Digest() // not the encoded file's checksum: that compresses every weight first
 	}
 	return crc32.ChecksumIEEE([]byte(s))
 }

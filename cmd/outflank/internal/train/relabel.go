@@ -32,6 +32,8 @@ type Relabel struct {
 	Depth       int     // midgame search depth in plies
 	Selectivity int     // Multi-ProbCut confidence (search.Limits.Selectivity; 100: none)
 	MinEmpties  int     // search positions with at least this many empties
+	MaxEmpties  int     // ... and at most this many (0: no bound)
+	MinGame     int32   // ... of games numbered at least this (0: all; the self-play games alone: their numbers start high)
 	Every       int     // search every Every-th eligible position (1: all)
 	Seed        uint64  // the fit's seed: held-out games are never searched
 	HoldOut     float64 // the fit's held-out share
@@ -39,7 +41,8 @@ type Relabel struct {
 }
 
 // Pick returns the indexes into samples of the positions to search, in
-// order: not exact, at least MinEmpties empties, in a training game (held-out
+// order: not exact, MinEmpties to MaxEmpties empties, of a game numbered
+// MinGame or above, in a training game (held-out
 // games keep their game labels, so that the fit's held-out error still
 // measures against them), every Every-th such position, then this shard's
 // share of them.
@@ -68,10 +71,13 @@ func (r Relabel) Pick(samples []Sample) []int32 {
 	return out
 }
 
-// Eligible reports whether s may be searched: not exact, at least
-// MinEmpties empties, in a training game.
+// Eligible reports whether s may be searched: not exact, MinEmpties to
+// MaxEmpties empties, of a game numbered MinGame or above, in a training
+// game.
 func (r Relabel) Eligible(s *Sample) bool {
-	return !s.Exact && s.Empties() >= r.MinEmpties && !Split(r.Seed, s.Game, r.HoldOut)
+	e := s.Empties()
+	return !s.Exact && e >= r.MinEmpties && (r.MaxEmpties == 0 || e <= r.MaxEmpties) &&
+		s.Game >= r.MinGame && !Split(r.Seed, s.Game, r.HoldOut)
 }
 
 // DropUnsearched returns the samples without the eligible positions that

@@ -51,6 +51,28 @@ func TestRelabelPick(t *testing.T) {
 	}
 }
 
+// TestRelabelBounds: MaxEmpties and MinGame narrow the pick to the
+// positions within the empties and of the games named, and to all of them.
+func TestRelabelBounds(t *testing.T) {
+	samples := relabelSamples(t)
+	minGame := samples[len(samples)/2].Game
+	r := Relabel{MinEmpties: 28, MaxEmpties: 40, MinGame: minGame, Every: 1, Seed: 1, HoldOut: 0.1, Shard: 1, Of: 1}
+	got := r.Pick(samples)
+	var want []int32
+	for i, s := range samples {
+		if e := s.Empties(); !s.Exact && e >= 28 && e <= 40 && s.Game >= minGame && !Split(1, s.Game, 0.1) {
+			want = append(want, int32(i))
+		}
+	}
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Fatalf("picked %d positions, want %d", len(got), len(want))
+	}
+	r.MaxEmpties, r.MinGame = 0, 0
+	if n := len(r.Pick(samples)); n <= len(want) {
+		t.Fatalf("without the bounds %d positions picked, with them %d", n, len(want))
+	}
+}
+
 // TestSearchLabelsResume checks that labelling is reproducible: an
 // interrupted run resumed from its file, and shards, give the labels of an
 // uninterrupted run, and the scores are those of a fresh search.

@@ -49,7 +49,8 @@ type Config struct {
 	shard          string // --shard K/N: label that shard and stop
 	shardSet       bool
 	dropUnsearched bool
-	searchLimit    int // search only the first this many picked positions (0: all)
+	searchSelfPlay bool // search the self-play positions, not WTHOR's and GGF's
+	searchLimit    int  // search only the first this many picked positions (0: all)
 	checkEvery     time.Duration
 	initFile       string // weights the fit starts from ("" = zero)
 	fit            train.Config
@@ -159,6 +160,8 @@ func (c *Config) searchFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&r.Depth, "search-depth", 0, "blend a search value of this depth (plies) into the labels of positions with --search-min-empties or more (0 = off)")
 	fs.IntVar(&r.Selectivity, "search-selectivity", 73, "Multi-ProbCut confidence of the labelling search: 73, 87, 95, 98, 99 or 100 (none)")
 	fs.IntVar(&r.MinEmpties, "search-min-empties", 25, "search only positions with at least this many empties (below, labels are exact or near-exact)")
+	fs.IntVar(&r.MaxEmpties, "search-max-empties", 60, "... and at most this many")
+	fs.BoolVar(&c.searchSelfPlay, "search-selfplay", false, "search the --selfplay positions (WTHOR's and the --games' keep their game labels); --selfplay-games keeps the selection, and so the labels files, the same while a job's files grow")
 	fs.IntVar(&r.Every, "search-every", 1, "search every N-th eligible training position (the others keep their game label)")
 	fs.StringVar(&c.searchEval, "search-eval", "", "weights file for the labelling search (default: the embedded weights)")
 	fs.StringSliceVar(&c.searchFiles, "search-labels", nil, "cache of the search labels (resumed if it exists); with N files, the N shards' files, merged")
@@ -170,6 +173,7 @@ func (c *Config) searchFlags(fs *pflag.FlagSet) {
 	cli.Bound(fs, "search-depth", 0, 30)
 	cli.Bound(fs, "search-selectivity", 0, 100)
 	cli.Bound(fs, "search-min-empties", 1, 60)
+	cli.Bound(fs, "search-max-empties", 1, 60)
 	cli.Bound(fs, "search-every", 1, math.Inf(1))
 	cli.Bound(fs, "label-mix", 0, 1)
 	cli.Positive(fs, "search-checkpoint")
@@ -265,6 +269,20 @@ func (c *Config) checkSearch() error {
 	if len(c.searchFiles) > 0 && r.Depth == 0 {
 		return fmt.Errorf("train: --search-labels needs --search-depth")
 	}
+	if r.MaxEmpties < r.MinEmpties {
+		return fmt.Errorf("train: --search-max-empties %d is below --search-min-empties %d", r.MaxEmpties, r.MinEmpties)
+	}
+	if c.searchSelfPlay {
+		if r.Depth == 0 || len(c.selfplay) == 0 {
+			return fmt.Errorf("train: --search-selfplay needs --search-depth and --selfplay")
+		}
+		// The self-play positions' repeats (--selfplay-weight) are ranges
+		// of the samples, which leaving positions out would shift.
+		if c.dropUnsearched {
+			return fmt.Errorf("train: --search-only does not go with --search-selfplay")
+		}
+		r.MinGame = selfPlayGameBase
+	}
 	return nil
 }
 
@@ -277,6 +295,16 @@ func (c *Config) run(e *cli.Env) error {
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
+	// The self-play positions join after the search labels unless those
+	// are theirs (--search-selfplay): they carry their own
+	// (--selfplay-label), and a search-labels cache keyed by the WTHOR and
+	// GGF positions alone stays valid as the self-play files grow.
+	var copies []train.Copies
+	if c.searchSelfPlay {
+		if samples, copies, err = c.withSelfPlay(e, samples); err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
+	}
 	if c.relabel.Depth > 0 {
 		blended, err := c.searchLabels(e, bar, samples)
 		if err != nil {
@@ -287,12 +315,10 @@ func (c *Config) run(e *cli.Env) error {
 		}
 		samples = blended
 	}
-	// The self-play positions join after the search labels: they carry
-	// their own (--selfplay-label), and a search-labels cache keyed by the
-	// WTHOR and GGF positions alone stays valid as the self-play files grow.
-	var copies []train.Copies
-	if samples, copies, err = c.withSelfPlay(e, samples); err != nil {
-		return fmt.Errorf("train: %w", err)
+	if !c.searchSelfPlay {
+		if samples, copies, err = c.withSelfPlay(e, samples); err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
 	}
 	fit := c.fit
 	fit.Copies = copies
@@ -503,8 +529,18 @@ func (c *Config) searchLabels(e *cli.Env, bar *cli.ProgressBar, samples []train.
 		b[16] = byte(s.Score)
 		sum.Write(b[:])
 	}
-	base := fmt.Sprintf("search-labels=1 samples=%d/%08x depth=%d selectivity=%d min-empties=%d every=%d seed=%d holdout=%g eval=%08x",
-		len(samples), sum.Sum32(), rl.Depth, rl.Selectivity, rl.MinEmpties, rl.Every, rl.Seed, rl.HoldOut, crc32.ChecksumIEEE(ev.Encode()))
+	// The weights by their digest: checksumming the encoded file would
+	// compress all of them first, about 12 s a run.
+	base := fmt.Sprintf("search-labels=1 samples=%d/%08x depth=%d selectivity=%d min-empties=%d every=%d seed=%d holdout=%g eval=%s",
+		len(samples), sum.Sum32(), rl.Depth, rl.Selectivity, rl.MinEmpties, rl.Every, rl.Seed, rl.HoldOut, ev.Digest())
+	// Said only when set, so that the files made before these bounds
+	// existed keep their keys.
+	if rl.MaxEmpties < 60 {
+		base += fmt.Sprintf(" max-empties=%d", rl.MaxEmpties)
+	}
+	if c.searchSelfPlay {
+		base += " selfplay=1"
+	}
 	var labels []train.SearchLabel
 	if len(c.searchFiles) > 1 { // the shards' files, merged
 		for k, f := range c.searchFiles {
