@@ -533,8 +533,9 @@ func (c *Config) searchLabels(e *cli.Env, bar *cli.ProgressBar, samples []train.
 	// compress all of them first, about 12 s a run.
 	base := fmt.Sprintf("search-labels=1 samples=%d/%08x depth=%d selectivity=%d min-empties=%d every=%d seed=%d holdout=%g eval=%s",
 		len(samples), sum.Sum32(), rl.Depth, rl.Selectivity, rl.MinEmpties, rl.Every, rl.Seed, rl.HoldOut, ev.Digest())
-	// Said only when set, so that the files made before these bounds
-	// existed keep their keys.
+	// Said only when set (the weights' digest above already gave every
+	// earlier file another key): the committed shard files carry exactly
+	// these words.
 	if rl.MaxEmpties < 60 {
 		base += fmt.Sprintf(" max-empties=%d", rl.MaxEmpties)
 	}
