@@ -80,6 +80,7 @@ func TestTrainBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"--search-depth", "4", "--search-selfplay"}, "needs --search-depth and --selfplay"},
+		{[]string{"--search-depth", "4", "--search-labels", "a.sl", "--search-partial"}, "--search-partial fits on the shards' files"},
 		{[]string{"--search-depth", "4", "--search-max-empties", "20"}, "--search-max-empties 20 is below --search-min-empties 25"},
 		{[]string{"--search-depth", "4", "--search-selfplay", "--selfplay", "x.sp", "--search-only"}, "--search-only does not go with --search-selfplay"},
 	} {
@@ -378,6 +379,28 @@ func TestTrainSearchLabels(t *testing.T) {
 	// their shard).
 	if _, _, err := runCmd(t, append(slices.Clone(common), "--search-labels", s2+","+s1)...); err == nil {
 		t.Error("shard files in the wrong order were accepted")
+	}
+	// --search-partial fits on what the shards hold so far: with both
+	// shards whole it changes nothing; with shard 2 not begun the fit uses
+	// shard 1's labels alone, which a fit without the flag refuses.
+	run("--search-labels", s1+","+s2, "--search-partial", "--out", filepath.Join(dir, "partial-whole.weights"))
+	if d, _ := os.ReadFile(filepath.Join(dir, "partial-whole.weights")); !bytes.Equal(a, d) {
+		t.Error("--search-partial on whole shards gave other weights")
+	}
+	missing := filepath.Join(dir, "not-begun.sl")
+	if _, _, err := runCmd(t, append(slices.Clone(common), "--search-labels", s1+","+missing, "--out", filepath.Join(dir, "x.weights"))...); err == nil {
+		t.Error("a shard's missing file was accepted without --search-partial")
+	}
+	stdout = run("--search-labels", s1+","+missing, "--search-partial", "--out", filepath.Join(dir, "partial.weights"))
+	if !regexp.MustCompile(`shard 2/2, 0 of its \d+ positions searched so far`).MatchString(stdout) {
+		t.Errorf("--search-partial did not say what shard 2 holds:\n%s", stdout)
+	}
+	if d, _ := os.ReadFile(filepath.Join(dir, "partial.weights")); len(d) == 0 || bytes.Equal(a, d) {
+		t.Error("--search-partial with one shard of two gave the weights of both")
+	}
+	// A shard's file in another shard's place is refused, partial or not.
+	if _, _, err := runCmd(t, append(slices.Clone(common), "--search-labels", missing+","+s1, "--search-partial")...); err == nil {
+		t.Error("--search-partial accepted shard 1's file as shard 2's")
 	}
 	// Self-play positions carry their own labels (--selfplay-label): the
 	// search picks the WTHOR positions alone, so the labels file made

@@ -49,6 +49,7 @@ type Config struct {
 	shard          string // --shard K/N: label that shard and stop
 	shardSet       bool
 	dropUnsearched bool
+	searchPartial  bool // a fit on the shards' labels so far (files still growing, or not begun)
 	searchSelfPlay bool // search the self-play positions, not WTHOR's and GGF's
 	searchLimit    int  // search only the first this many picked positions (0: all)
 	checkEvery     time.Duration
@@ -168,6 +169,7 @@ func (c *Config) searchFlags(fs *pflag.FlagSet) {
 	fs.Float64Var(&c.labelMix, "label-mix", 0.5, "λ: a searched position's label is λ·search + (1−λ)·game label")
 	fs.StringVar(&c.shard, "shard", "", "K/N: search only shard K of N of the positions into --search-labels, then stop (no fit)")
 	fs.BoolVar(&c.dropUnsearched, "search-only", false, "leave out the positions --search-depth could have searched but did not (--search-every > 1), rather than train them on the game label")
+	fs.BoolVar(&c.searchPartial, "search-partial", false, "with the N shards' files, fit on the labels each holds so far (a missing file: none) rather than refuse a shard not finished: a trial fit while the job runs")
 	fs.IntVar(&c.searchLimit, "search-limit", 0, "search only the first N positions of the selection (0 = all): a run cut short for time is reproduced by this flag")
 	fs.DurationVar(&c.checkEvery, "search-checkpoint", time.Minute, "save the search labels this often")
 	cli.Bound(fs, "search-depth", 0, 30)
@@ -265,6 +267,9 @@ func (c *Config) checkSearch() error {
 		r.Shard, r.Of = k, n
 	} else if len(c.searchFiles) > 1 {
 		r.Of = len(c.searchFiles) // merging shard files
+	}
+	if c.searchPartial && (c.shardSet || len(c.searchFiles) < 2) {
+		return fmt.Errorf("train: --search-partial fits on the shards' files: it needs two or more --search-labels files and no --shard")
 	}
 	if len(c.searchFiles) > 0 && r.Depth == 0 {
 		return fmt.Errorf("train: --search-labels needs --search-depth")
@@ -549,11 +554,21 @@ func (c *Config) searchLabels(e *cli.Env, bar *cli.ProgressBar, samples []train.
 			r.Shard = k + 1
 			idx := r.Pick(samples)
 			ls, err := train.LoadSearchLabels(f, base+fmt.Sprintf(" shard=%d/%d", k+1, rl.Of))
-			if err != nil {
+			if err != nil && !(c.searchPartial && errors.Is(err, os.ErrNotExist)) {
 				return nil, err
 			}
-			if len(ls) != len(idx) {
-				return nil, fmt.Errorf("search labels file %s: %d of its shard's %d positions searched (finish it with --shard %d/%d)", f, len(ls), len(idx), k+1, rl.Of)
+			if len(ls) > len(idx) || (len(ls) < len(idx) && !c.searchPartial) {
+				return nil, fmt.Errorf("search labels file %s: %d of its shard's %d positions searched (finish it with --shard %d/%d, or fit on it as it is with --search-partial)", f, len(ls), len(idx), k+1, rl.Of)
+			}
+			// A shard labels its picks in order, so what it holds is a
+			// prefix of them; anything else is a file of another selection.
+			for i, l := range ls {
+				if l.Index != idx[i] {
+					return nil, fmt.Errorf("search labels file %s: label %d is of position %d, not of its shard's pick %d", f, i, l.Index, idx[i])
+				}
+			}
+			if c.searchPartial {
+				fmt.Fprintf(e.Stdout, "search labels: shard %d/%d, %d of its %d positions searched so far (--search-partial)\n", k+1, rl.Of, len(ls), len(idx))
 			}
 			labels = append(labels, ls...)
 		}
