@@ -81,6 +81,7 @@ func TestTrainBadInput(t *testing.T) {
 	}{
 		{[]string{"--search-depth", "4", "--search-selfplay"}, "needs --search-depth and --selfplay"},
 		{[]string{"--search-depth", "4", "--search-labels", "a.sl", "--search-partial"}, "--search-partial fits on the shards' files"},
+		{[]string{"--search-depth", "4", "--search-labels", "a.sl", "--shard", "1/2", "--search-audit", "5"}, "--search-audit measures the search labels of a fit"},
 		{[]string{"--search-depth", "4", "--search-max-empties", "20"}, "--search-max-empties 20 is below --search-min-empties 25"},
 		{[]string{"--search-depth", "4", "--search-selfplay", "--selfplay", "x.sp", "--search-only"}, "--search-only does not go with --search-selfplay"},
 	} {
@@ -444,6 +445,18 @@ func TestTrainSearchLabels(t *testing.T) {
 	}
 	if bytes.Equal(a, c) {
 		t.Error("--search-selfplay: the search labels changed nothing (the same weights as --label-mix 0)")
+	}
+	// --search-audit solves some searched positions and reports the
+	// labels' errors instead of fitting.
+	auditOut := filepath.Join(dir, "audit.weights")
+	stdout = spRun("--search-min-empties", "12", "--search-max-empties", "16", "--search-labels", filepath.Join(dir, "audit.sl"),
+		"--search-audit", "3", "--search-audit-empties", "16", "--out", auditOut)
+	if !strings.Contains(stdout, "search labels audited: 3 positions solved exactly") ||
+		!regexp.MustCompile(`(?m)^all +3 +[0-9.]+ +[0-9.]+ `).MatchString(stdout) {
+		t.Errorf("--search-audit, output:\n%s", stdout)
+	}
+	if _, err := os.Stat(auditOut); err == nil {
+		t.Error("--search-audit fitted and wrote weights")
 	}
 	// The labels file of the WTHOR search is not one of the self-play's.
 	if _, _, err := runCmd(t, append(append(slices.Clone(common), spArgs...), "--search-labels", one)...); err == nil {

@@ -50,6 +50,8 @@ type Config struct {
 	shardSet       bool
 	dropUnsearched bool
 	searchPartial  bool // a fit on the shards' labels so far (files still growing, or not begun)
+	auditN         int  // solve this many searched positions and report the labels' errors, then stop
+	auditEmpties   int  // ... at most this many empties
 	searchSelfPlay bool // search the self-play positions, not WTHOR's and GGF's
 	searchLimit    int  // search only the first this many picked positions (0: all)
 	checkEvery     time.Duration
@@ -170,6 +172,8 @@ func (c *Config) searchFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.shard, "shard", "", "K/N: search only shard K of N of the positions into --search-labels, then stop (no fit)")
 	fs.BoolVar(&c.dropUnsearched, "search-only", false, "leave out the positions --search-depth could have searched but did not (--search-every > 1), rather than train them on the game label")
 	fs.BoolVar(&c.searchPartial, "search-partial", false, "with the N shards' files, fit on the labels each holds so far (a missing file: none) rather than refuse a shard not finished: a trial fit while the job runs")
+	fs.IntVar(&c.auditN, "search-audit", 0, "solve this many of the searched positions exactly (at most --search-audit-empties empties, drawn by --seed) and report the game label's, the search label's, the evaluation's and the blend's errors and the least-squares λ, then stop (no fit)")
+	fs.IntVar(&c.auditEmpties, "search-audit-empties", 26, "... positions with at most this many empties (each empty more about doubles a solve)")
 	fs.IntVar(&c.searchLimit, "search-limit", 0, "search only the first N positions of the selection (0 = all): a run cut short for time is reproduced by this flag")
 	fs.DurationVar(&c.checkEvery, "search-checkpoint", time.Minute, "save the search labels this often")
 	cli.Bound(fs, "search-depth", 0, 30)
@@ -178,6 +182,8 @@ func (c *Config) searchFlags(fs *pflag.FlagSet) {
 	cli.Bound(fs, "search-max-empties", 1, 60)
 	cli.Bound(fs, "search-every", 1, math.Inf(1))
 	cli.Bound(fs, "label-mix", 0, 1)
+	cli.Bound(fs, "search-audit", 0, math.Inf(1))
+	cli.Bound(fs, "search-audit-empties", 1, 60)
 	cli.Positive(fs, "search-checkpoint")
 }
 
@@ -268,6 +274,9 @@ func (c *Config) checkSearch() error {
 	} else if len(c.searchFiles) > 1 {
 		r.Of = len(c.searchFiles) // merging shard files
 	}
+	if c.auditN > 0 && (c.shardSet || r.Depth == 0) {
+		return fmt.Errorf("train: --search-audit measures the search labels of a fit: it needs --search-depth and no --shard")
+	}
 	if c.searchPartial && (c.shardSet || len(c.searchFiles) < 2) {
 		return fmt.Errorf("train: --search-partial fits on the shards' files: it needs two or more --search-labels files and no --shard")
 	}
@@ -315,7 +324,7 @@ func (c *Config) run(e *cli.Env) error {
 		if err != nil {
 			return fmt.Errorf("train: %w", err)
 		}
-		if blended == nil { // a shard: labelled, nothing to fit
+		if blended == nil { // a shard labelled, or the labels audited: nothing to fit
 			return nil
 		}
 		samples = blended
@@ -609,6 +618,9 @@ func (c *Config) searchLabels(e *cli.Env, bar *cli.ProgressBar, samples []train.
 			return nil, nil
 		}
 	}
+	if c.auditN > 0 {
+		return nil, c.audit(e, bar, ev, samples, labels)
+	}
 	var diff float64
 	for _, l := range labels {
 		diff += math.Abs(float64(l.Score) - float64(samples[l.Index].Score))
@@ -623,6 +635,26 @@ func (c *Config) searchLabels(e *cli.Env, bar *cli.ProgressBar, samples []train.
 	blended = rl.DropUnsearched(blended, labels)
 	fmt.Fprintf(e.Stdout, "--search-only: %d positions left\n", len(blended))
 	return blended, nil
+}
+
+// audit solves --search-audit of the searched positions exactly and
+// reports how far each label is from the truth.
+func (c *Config) audit(e *cli.Env, bar *cli.ProgressBar, ev *eval.Pattern, samples []train.Sample, labels []train.SearchLabel) error {
+	pick := train.AuditPick(samples, labels, c.auditN, c.auditEmpties, c.relabel.Seed)
+	if len(pick) == 0 {
+		return fmt.Errorf("--search-audit: no searched position has %d empties or fewer", c.auditEmpties)
+	}
+	t0 := time.Now()
+	rows, err := train.Audit(context.Background(), ev, samples, labels, pick, c.labelMix, c.labeler.Workers,
+		func(d, t int) { bar.Show("solving", d, t) })
+	bar.Clear()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.Stdout, "search labels audited: %d positions solved exactly in %s (errors in discs against the exact score)\n",
+		len(pick), time.Since(t0).Round(time.Second))
+	train.WriteAudit(e.Stdout, rows, c.labelMix)
+	return nil
 }
 
 // spSelect picks a self-play file's games and their labels: the games of
