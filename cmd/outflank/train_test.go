@@ -82,6 +82,7 @@ func TestTrainBadInput(t *testing.T) {
 		{[]string{"--search-depth", "4", "--search-selfplay"}, "needs --search-depth and --selfplay"},
 		{[]string{"--search-depth", "4", "--search-labels", "a.sl", "--search-partial"}, "--search-partial fits on the shards' files"},
 		{[]string{"--search-depth", "4", "--search-labels", "a.sl", "--shard", "1/2", "--search-audit", "5"}, "--search-audit measures the search labels of a fit"},
+		{[]string{"--search-depth", "4", "--search-audit", "5", "--search-audit-empties", "30-20"}, "--search-audit-empties \"30-20\": want N or N-M"},
 		{[]string{"--search-depth", "4", "--search-max-empties", "20"}, "--search-max-empties 20 is below --search-min-empties 25"},
 		{[]string{"--search-depth", "4", "--search-selfplay", "--selfplay", "x.sp", "--search-only"}, "--search-only does not go with --search-selfplay"},
 	} {
@@ -450,7 +451,7 @@ func TestTrainSearchLabels(t *testing.T) {
 	// labels' errors instead of fitting.
 	auditOut := filepath.Join(dir, "audit.weights")
 	stdout = spRun("--search-min-empties", "12", "--search-max-empties", "16", "--search-labels", filepath.Join(dir, "audit.sl"),
-		"--search-audit", "3", "--search-audit-empties", "16", "--out", auditOut)
+		"--search-audit", "3", "--search-audit-empties", "12-16", "--out", auditOut)
 	if !strings.Contains(stdout, "search labels audited: 3 positions solved exactly") ||
 		!regexp.MustCompile(`(?m)^all +3 +[0-9.]+ +[0-9.]+ `).MatchString(stdout) {
 		t.Errorf("--search-audit, output:\n%s", stdout)

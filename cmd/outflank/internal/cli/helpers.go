@@ -95,18 +95,27 @@ func ParseShard(s string) (k, n int, err error) {
 	return k, n, nil
 }
 
-// ParseFFORange reads N or N-M, the FFO positions of the built-in suite
-// (40 to 59).
-func ParseFFORange(s string) (lo, hi int, err error) {
+// ParseSpan reads "N" or "N-M" (spaces around the numbers allowed): the
+// range lo..hi, hi = lo for "N". It does not check that lo <= hi.
+func ParseSpan(s string) (lo, hi int, err error) {
 	a, b, found := strings.Cut(s, "-")
-	if lo, err = strconv.Atoi(a); err != nil {
+	if lo, err = strconv.Atoi(strings.TrimSpace(a)); err != nil {
 		return 0, 0, fmt.Errorf("not a number")
 	}
 	hi = lo
 	if found {
-		if hi, err = strconv.Atoi(b); err != nil {
+		if hi, err = strconv.Atoi(strings.TrimSpace(b)); err != nil {
 			return 0, 0, fmt.Errorf("not a number")
 		}
+	}
+	return lo, hi, nil
+}
+
+// ParseFFORange reads N or N-M, the FFO positions of the built-in suite
+// (40 to 59).
+func ParseFFORange(s string) (lo, hi int, err error) {
+	if lo, hi, err = ParseSpan(s); err != nil {
+		return 0, 0, err
 	}
 	if lo < 40 || hi > 59 || lo > hi {
 		return 0, 0, fmt.Errorf("want N or N-M with 40 <= N <= M <= 59")

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"time"
 
@@ -158,7 +157,7 @@ func (f *Flags) config(args []string) (*config, error) {
 		if *f.wthorDir == "" {
 			return nil, fmt.Errorf("evalcheck: --exact needs --wthor DIR")
 		}
-		lo, hi, err := parseSpan(*f.exactRange)
+		lo, hi, err := cli.ParseSpan(*f.exactRange)
 		if err != nil || lo < 1 || hi > 40 || lo > hi {
 			return nil, fmt.Errorf("evalcheck: --exact-empties %q: want N or N-M within 1-40", *f.exactRange)
 		}
@@ -173,7 +172,7 @@ func (f *Flags) config(args []string) (*config, error) {
 	}
 	if *f.testsetOut != "" {
 		for _, span := range strings.Split(*f.tsExact, ",") {
-			lo, hi, err := parseSpan(span)
+			lo, hi, err := cli.ParseSpan(span)
 			if err != nil || lo < 14 || hi > 30 || lo > hi || (lo <= 24 && hi >= 24) {
 				return nil, fmt.Errorf("evalcheck: --testset-exact %q: want N or N-M, comma-separated, within 14-23 and 25-30 (24's label is exact already)", *f.tsExact)
 			}
@@ -502,17 +501,4 @@ func playGames(a, b search.Evaluator, games, depth, endgame int, seed uint64, ha
 		}
 	}
 	return w, d, l, margin / float64(games)
-}
-
-// parseSpan reads "N" or "N-M".
-func parseSpan(s string) (lo, hi int, err error) {
-	a, b, found := strings.Cut(s, "-")
-	if lo, err = strconv.Atoi(a); err != nil {
-		return 0, 0, err
-	}
-	hi = lo
-	if found {
-		hi, err = strconv.Atoi(b)
-	}
-	return lo, hi, err
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/outflank-othello/outflank/bench"
 	"github.com/outflank-othello/outflank/bitboard"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/atomicfile"
+	"github.com/outflank-othello/outflank/cmd/outflank/internal/cli"
 	"github.com/outflank-othello/outflank/cmd/outflank/internal/match"
 	"github.com/outflank-othello/outflank/eval"
 	"github.com/outflank-othello/outflank/search"
@@ -50,7 +51,7 @@ var DefaultBands = [][2]int{{24, 26}, {27, 29}, {30, 32}, {33, 36}}
 func ParseBands(s string) ([][2]int, error) {
 	var out [][2]int
 	for _, item := range strings.Split(s, ",") {
-		lo, hi, err := parseSpan(item)
+		lo, hi, err := cli.ParseSpan(item)
 		if err != nil || lo < 0 || hi > 60 || lo > hi {
 			return nil, fmt.Errorf("bands %q: item %q: want N or N-M within 0-60", s, item)
 		}

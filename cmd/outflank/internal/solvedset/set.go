@@ -95,7 +95,7 @@ func ParseCounts(s string) (Counts, error) {
 	var c Counts
 	for _, item := range strings.Split(s, ",") {
 		span, k, ok := strings.Cut(strings.TrimSpace(item), ":")
-		lo, hi, err := parseSpan(span)
+		lo, hi, err := cli.ParseSpan(span)
 		n, errK := strconv.Atoi(k)
 		if !ok || err != nil || errK != nil || lo < MinEmpties || hi > MaxEmpties || lo > hi || n < 0 || n > 10000 {
 			return c, fmt.Errorf("counts %q: item %q: want EMPTIES:COUNT or LO-HI:COUNT, empties within %d-%d, count 0-10000", s, item, MinEmpties, MaxEmpties)
@@ -108,19 +108,6 @@ func ParseCounts(s string) (Counts, error) {
 		return c, fmt.Errorf("counts %q: no positions", s)
 	}
 	return c, nil
-}
-
-// parseSpan reads "N" or "N-M".
-func parseSpan(s string) (lo, hi int, err error) {
-	a, b, found := strings.Cut(s, "-")
-	if lo, err = strconv.Atoi(strings.TrimSpace(a)); err != nil {
-		return 0, 0, err
-	}
-	hi = lo
-	if found {
-		hi, err = strconv.Atoi(strings.TrimSpace(b))
-	}
-	return lo, hi, err
 }
 
 // Entry is one position of the set.

@@ -21,12 +21,12 @@ import (
 // the blend that would have erred least (the least-squares λ), before a
 // fit spends hours on a guess.
 
-// AuditPick returns up to n of labels' positions with at most maxEmpties
-// empties, drawn at random by seed, as indexes into labels, in order.
-func AuditPick(samples []Sample, labels []SearchLabel, n, maxEmpties int, seed uint64) []int {
+// AuditPick returns up to n of labels' positions with lo to hi empties,
+// drawn at random by seed, as indexes into labels, in order.
+func AuditPick(samples []Sample, labels []SearchLabel, n, lo, hi int, seed uint64) []int {
 	var cand []int
 	for i, l := range labels {
-		if samples[l.Index].Empties() <= maxEmpties {
+		if e := samples[l.Index].Empties(); e >= lo && e <= hi {
 			cand = append(cand, i)
 		}
 	}

@@ -35,15 +35,20 @@ func TestAudit(t *testing.T) {
 	if len(labels) < 12 {
 		t.Fatalf("%d positions at 12-14 empties", len(labels))
 	}
-	pick := AuditPick(samples, labels, 8, 14, 1)
+	pick := AuditPick(samples, labels, 8, 12, 14, 1)
 	if len(pick) != 8 {
 		t.Fatalf("picked %d of 12, want 8", len(pick))
 	}
-	if again := AuditPick(samples, labels, 8, 14, 1); !slices.Equal(pick, again) {
+	if again := AuditPick(samples, labels, 8, 12, 14, 1); !slices.Equal(pick, again) {
 		t.Fatal("the same seed picked other positions")
 	}
-	if none := AuditPick(samples, labels, 8, 11, 1); len(none) != 0 {
-		t.Fatalf("picked %d positions above the empties bound", len(none))
+	if none := AuditPick(samples, labels, 8, 15, 20, 1); len(none) != 0 {
+		t.Fatalf("picked %d positions outside the empties bounds", len(none))
+	}
+	for _, i := range AuditPick(samples, labels, 12, 13, 13, 1) {
+		if e := samples[labels[i].Index].Empties(); e != 13 {
+			t.Fatalf("picked a position of %d empties at 13-13", e)
+		}
 	}
 	rows, err := Audit(context.Background(), ev, samples, labels, pick, 0.25, 2, nil)
 	if err != nil {

@@ -49,9 +49,11 @@ type Config struct {
 	shard          string // --shard K/N: label that shard and stop
 	shardSet       bool
 	dropUnsearched bool
-	searchPartial  bool // a fit on the shards' labels so far (files still growing, or not begun)
-	auditN         int  // solve this many searched positions and report the labels' errors, then stop
-	auditEmpties   int  // ... at most this many empties
+	searchPartial  bool   // a fit on the shards' labels so far (files still growing, or not begun)
+	auditN         int    // solve this many searched positions and report the labels' errors, then stop
+	auditEmpties   string // ... at these empties counts (N or N-M)
+	auditLo        int
+	auditHi        int
 	searchSelfPlay bool // search the self-play positions, not WTHOR's and GGF's
 	searchLimit    int  // search only the first this many picked positions (0: all)
 	checkEvery     time.Duration
@@ -172,8 +174,8 @@ func (c *Config) searchFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.shard, "shard", "", "K/N: search only shard K of N of the positions into --search-labels, then stop (no fit)")
 	fs.BoolVar(&c.dropUnsearched, "search-only", false, "leave out the positions --search-depth could have searched but did not (--search-every > 1), rather than train them on the game label")
 	fs.BoolVar(&c.searchPartial, "search-partial", false, "with the N shards' files, fit on the labels each holds so far (a missing file: none) rather than refuse a shard not finished: a trial fit while the job runs")
-	fs.IntVar(&c.auditN, "search-audit", 0, "solve this many of the searched positions exactly (at most --search-audit-empties empties, drawn by --seed) and report the game label's, the search label's, the evaluation's and the blend's errors and the least-squares λ, then stop (no fit)")
-	fs.IntVar(&c.auditEmpties, "search-audit-empties", 26, "... positions with at most this many empties (each empty more about doubles a solve)")
+	fs.IntVar(&c.auditN, "search-audit", 0, "solve this many of the searched positions exactly (at --search-audit-empties, drawn by --seed) and report the game label's, the search label's, the evaluation's and the blend's errors and the least-squares λ, then stop (no fit)")
+	fs.StringVar(&c.auditEmpties, "search-audit-empties", "24-26", "... positions with this many empties, N or N-M (each empty more about doubles a solve)")
 	fs.IntVar(&c.searchLimit, "search-limit", 0, "search only the first N positions of the selection (0 = all): a run cut short for time is reproduced by this flag")
 	fs.DurationVar(&c.checkEvery, "search-checkpoint", time.Minute, "save the search labels this often")
 	cli.Bound(fs, "search-depth", 0, 30)
@@ -183,7 +185,6 @@ func (c *Config) searchFlags(fs *pflag.FlagSet) {
 	cli.Bound(fs, "search-every", 1, math.Inf(1))
 	cli.Bound(fs, "label-mix", 0, 1)
 	cli.Bound(fs, "search-audit", 0, math.Inf(1))
-	cli.Bound(fs, "search-audit-empties", 1, 60)
 	cli.Positive(fs, "search-checkpoint")
 }
 
@@ -277,6 +278,11 @@ func (c *Config) checkSearch() error {
 	if c.auditN > 0 && (c.shardSet || r.Depth == 0) {
 		return fmt.Errorf("train: --search-audit measures the search labels of a fit: it needs --search-depth and no --shard")
 	}
+	lo, hi, err := cli.ParseSpan(c.auditEmpties)
+	if err != nil || lo < 1 || hi > 60 || lo > hi {
+		return fmt.Errorf("train: --search-audit-empties %q: want N or N-M within 1-60", c.auditEmpties)
+	}
+	c.auditLo, c.auditHi = lo, hi
 	if c.searchPartial && (c.shardSet || len(c.searchFiles) < 2) {
 		return fmt.Errorf("train: --search-partial fits on the shards' files: it needs two or more --search-labels files and no --shard")
 	}
@@ -640,9 +646,9 @@ func (c *Config) searchLabels(e *cli.Env, bar *cli.ProgressBar, samples []train.
 // audit solves --search-audit of the searched positions exactly and
 // reports how far each label is from the truth.
 func (c *Config) audit(e *cli.Env, bar *cli.ProgressBar, ev *eval.Pattern, samples []train.Sample, labels []train.SearchLabel) error {
-	pick := train.AuditPick(samples, labels, c.auditN, c.auditEmpties, c.relabel.Seed)
+	pick := train.AuditPick(samples, labels, c.auditN, c.auditLo, c.auditHi, c.relabel.Seed)
 	if len(pick) == 0 {
-		return fmt.Errorf("--search-audit: no searched position has %d empties or fewer", c.auditEmpties)
+		return fmt.Errorf("--search-audit: no searched position has %s empties", c.auditEmpties)
 	}
 	t0 := time.Now()
 	rows, err := train.Audit(context.Background(), ev, samples, labels, pick, c.labelMix, c.labeler.Workers,
