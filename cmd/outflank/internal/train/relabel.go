@@ -24,7 +24,7 @@ import (
 // The search value is a fixed-depth midgame search by the engine itself,
 // with the evaluation the caller gives (the committed weights). Searching
 // takes milliseconds a position, so only a selection of the positions is
-// searched (every Every-th eligible one); the others keep their game label,
+// searched (an Every-th of the eligible ones); the others keep their game label,
 // and every position still trains.
 
 // Relabel picks and searches positions for search labels.
@@ -34,7 +34,7 @@ type Relabel struct {
 	MinEmpties  int     // search positions with at least this many empties
 	MaxEmpties  int     // ... and at most this many (0: no bound)
 	MinGame     int32   // ... of games numbered at least this (0: all; the self-play games alone: their numbers start high)
-	Every       int     // search every Every-th eligible position (1: all)
+	Every       int     // search an Every-th of the eligible positions (1: all): see Pick
 	Seed        uint64  // the fit's seed: held-out games are never searched
 	HoldOut     float64 // the fit's held-out share
 	Shard, Of   int     // search only shard Shard (1..Of) of the picked positions
@@ -44,19 +44,23 @@ type Relabel struct {
 // order: not exact, MinEmpties to MaxEmpties empties, of a game numbered
 // MinGame or above, in a training game (held-out
 // games keep their game labels, so that the fit's held-out error still
-// measures against them), every Every-th such position, then this shard's
-// share of them.
+// measures against them), an Every-th of such positions, then this
+// shard's share of them.
+//
+// The Every-th are those whose empties count plus game number is a
+// multiple of Every, so that every empties count gets its share: taking
+// every Every-th position in order would not, since a game holds the
+// same run of empties counts as the one before, and with 21 of them
+// (24-44 empties) and Every 3, one residue of the empties modulo 3 got
+// six times the labels of another.
 func (r Relabel) Pick(samples []Sample) []int32 {
 	var out []int32
-	n := 0
+	every := max(1, r.Every)
 	for i := range samples {
-		if !r.Eligible(&samples[i]) {
-			continue
-		}
-		if n%max(1, r.Every) == 0 {
+		s := &samples[i]
+		if r.Eligible(s) && (s.Empties()+int(uint32(s.Game)%uint32(every)))%every == 0 {
 			out = append(out, int32(i))
 		}
-		n++
 	}
 	if r.Of > 1 {
 		k := 0

@@ -550,18 +550,15 @@ func (c *Config) searchLabels(e *cli.Env, bar *cli.ProgressBar, samples []train.
 		sum.Write(b[:])
 	}
 	// The weights by their digest: checksumming the encoded file would
-	// compress all of them first, about 12 s a run.
-	base := fmt.Sprintf("search-labels=1 samples=%d/%08x depth=%d selectivity=%d min-empties=%d every=%d seed=%d holdout=%g eval=%s",
-		len(samples), sum.Sum32(), rl.Depth, rl.Selectivity, rl.MinEmpties, rl.Every, rl.Seed, rl.HoldOut, ev.Digest())
-	// Said only when set (the weights' digest above already gave every
-	// earlier file another key): the committed shard files carry exactly
-	// these words.
-	if rl.MaxEmpties < 60 {
-		base += fmt.Sprintf(" max-empties=%d", rl.MaxEmpties)
-	}
+	// compress all of them first, about 12 s a run. search-labels=2 is
+	// the pick of train.Relabel.Pick by empties and game (files of the
+	// earlier pick, every Every-th position in order, are refused).
+	selfPlay := 0
 	if c.searchSelfPlay {
-		base += " selfplay=1"
+		selfPlay = 1
 	}
+	base := fmt.Sprintf("search-labels=2 samples=%d/%08x depth=%d selectivity=%d min-empties=%d max-empties=%d every=%d seed=%d holdout=%g selfplay=%d eval=%s",
+		len(samples), sum.Sum32(), rl.Depth, rl.Selectivity, rl.MinEmpties, rl.MaxEmpties, rl.Every, rl.Seed, rl.HoldOut, selfPlay, ev.Digest())
 	var labels []train.SearchLabel
 	if len(c.searchFiles) > 1 { // the shards' files, merged
 		for k, f := range c.searchFiles {
@@ -657,6 +654,18 @@ func (c *Config) audit(e *cli.Env, bar *cli.ProgressBar, ev *eval.Pattern, sampl
 	if err != nil {
 		return err
 	}
+	// The positions the audit draws from: all the labels, by empties.
+	var by [61]int
+	for _, l := range labels {
+		by[samples[l.Index].Empties()]++
+	}
+	fmt.Fprintf(e.Stdout, "search labels by empties:")
+	for n, k := range by {
+		if k > 0 {
+			fmt.Fprintf(e.Stdout, " %d:%d", n, k)
+		}
+	}
+	fmt.Fprintln(e.Stdout)
 	fmt.Fprintf(e.Stdout, "search labels audited: %d positions solved exactly in %s (errors in discs against the exact score)\n",
 		len(pick), time.Since(t0).Round(time.Second))
 	train.WriteAudit(e.Stdout, rows, c.labelMix)
