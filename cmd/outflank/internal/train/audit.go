@@ -75,8 +75,9 @@ func Audit(ctx context.Context, ev search.Evaluator, samples []Sample, labels []
 	exact := make([]int, len(pick))
 	var (
 		mu   sync.Mutex
-		next int
-		done int
+		next     int
+		done     int
+		notExact int
 		wg   sync.WaitGroup
 	)
 	for range max(1, workers) {
@@ -98,6 +99,9 @@ func Audit(ctx context.Context, ev search.Evaluator, samples []Sample, labels []
 					search.Limits{EndgameEmpties: search.AlwaysSolve}, nil)
 				mu.Lock()
 				exact[j] = info.Score
+				if !info.Exact && ctx.Err() == nil {
+					notExact++
+				}
 				done++
 				if progress != nil {
 					progress(done, len(pick))
@@ -109,6 +113,9 @@ func Audit(ctx context.Context, ev search.Evaluator, samples []Sample, labels []
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if notExact > 0 {
+		return nil, fmt.Errorf("audit: %d of %d solves were not exact", notExact, len(pick))
 	}
 	byEmpties := map[int]*AuditRow{}
 	all := AuditRow{All: true}
