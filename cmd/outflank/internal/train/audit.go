@@ -74,11 +74,11 @@ func Audit(ctx context.Context, ev search.Evaluator, samples []Sample, labels []
 	workers int, progress func(done, total int)) ([]AuditRow, error) {
 	exact := make([]int, len(pick))
 	var (
-		mu   sync.Mutex
+		mu       sync.Mutex
 		next     int
 		done     int
 		notExact int
-		wg   sync.WaitGroup
+		wg       sync.WaitGroup
 	)
 	for range max(1, workers) {
 		wg.Add(1)
