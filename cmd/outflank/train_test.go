@@ -459,6 +459,25 @@ func TestTrainSearchLabels(t *testing.T) {
 	if _, err := os.Stat(auditOut); err == nil {
 		t.Error("--search-audit fitted and wrote weights")
 	}
+	// --search-spread: with a third searched, the others within a ply take
+	// their neighbour's label; the audit then measures those.
+	spreadArgs := []string{"--search-every", "3", "--search-min-empties", "12", "--search-max-empties", "30",
+		"--search-labels", filepath.Join(dir, "spread.sl"), "--search-spread", "1"}
+	stdout = spRun(append(slices.Clone(spreadArgs), "--out", filepath.Join(dir, "spread.weights"))...)
+	spreadN := regexp.MustCompile(`search labels spread: (\d+) unsearched positions`).FindStringSubmatch(stdout)
+	if spreadN == nil || spreadN[1] == "0" {
+		t.Fatalf("--search-spread 1, output:\n%s", stdout)
+	}
+	spRun(append(slices.Clone(spreadArgs), "--search-spread", "0", "--out", filepath.Join(dir, "nospread.weights"))...)
+	a, _ = os.ReadFile(filepath.Join(dir, "spread.weights"))
+	b, _ = os.ReadFile(filepath.Join(dir, "nospread.weights"))
+	if len(a) == 0 || bytes.Equal(a, b) {
+		t.Error("--search-spread 1 gave the weights of no spread")
+	}
+	stdout = spRun(append(slices.Clone(spreadArgs), "--search-audit", "2", "--search-audit-empties", "12-16")...)
+	if !strings.Contains(stdout, "spread labels audited: 2 positions") {
+		t.Errorf("--search-audit with --search-spread, output:\n%s", stdout)
+	}
 	// The labels file of the WTHOR search is not one of the self-play's.
 	if _, _, err := runCmd(t, append(append(slices.Clone(common), spArgs...), "--search-labels", one)...); err == nil {
 		t.Error("--search-selfplay accepted the labels file of the WTHOR positions")

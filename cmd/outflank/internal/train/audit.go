@@ -150,9 +150,10 @@ func Audit(ctx context.Context, ev search.Evaluator, samples []Sample, labels []
 }
 
 // WriteAudit prints the audit's rows: each label's mean absolute and
-// root-mean-square error in discs, and the least-squares λ.
-func WriteAudit(w io.Writer, rows []AuditRow, mix float64) {
-	fmt.Fprintf(w, "%-8s %6s  %-13s %-13s %-13s %s\n", "", "", "game label", "search label", "evaluation", fmt.Sprintf("blend λ=%g", mix))
+// root-mean-square error in discs, and the least-squares λ; what names
+// the labels audited ("search", "spread").
+func WriteAudit(w io.Writer, rows []AuditRow, mix float64, what string) {
+	fmt.Fprintf(w, "%-8s %6s  %-13s %-13s %-13s %s\n", "", "", "game label", what+" label", "evaluation", fmt.Sprintf("blend λ=%g", mix))
 	fmt.Fprintf(w, "%-8s %6s %s best λ\n", "empties", "n", strings.Repeat("   |e|    rms", 4))
 	for _, r := range rows {
 		name := fmt.Sprint(r.Empties)

@@ -82,7 +82,7 @@ func TestAudit(t *testing.T) {
 		t.Errorf("rows by empties hold %d positions, want 8", sum)
 	}
 	var b bytes.Buffer
-	WriteAudit(&b, rows, 0.25)
+	WriteAudit(&b, rows, 0.25, "search")
 	if !strings.Contains(b.String(), "blend λ=0.25") || !strings.Contains(b.String(), "\nall ") {
 		t.Errorf("report:\n%s", b.String())
 	}

@@ -177,6 +177,89 @@ func (s *Searcher) Label(ctx context.Context, samples []Sample, idx []int32, don
 	return done, nil
 }
 
+// Spread gives the eligible positions next to a searched one in its game
+// the search label of that neighbour: with Pick's Every 3, each position
+// of a game's run is a ply from a searched one, and a ply changes a
+// position's value by the played move's regret alone (a fraction of a
+// disc in self-play), far less than the game label's own error. Each
+// unsearched eligible position within k plies takes the label of the
+// nearest searched position of the same game (the later one on a tie:
+// fewer empties, a surer search), negated when the other side is to move
+// there. The labels returned are new (none of labels), in samples' order.
+//
+// A game's positions lie in samples one after another, in the order
+// played; two neighbours are told apart by their discs: after a move,
+// every disc of the mover is the next position's opponent's, after a
+// pass its own.
+func (r Relabel) Spread(samples []Sample, labels []SearchLabel, k int) []SearchLabel {
+	if k <= 0 || len(labels) == 0 {
+		return nil
+	}
+	score := make(map[int32]int8, len(labels))
+	for _, l := range labels {
+		score[l.Index] = l.Score
+	}
+	// sameSide reports whether the side to move at samples[j] is the one
+	// at samples[i] (ok false: not one game's run of moves from i to j).
+	sameSide := func(i, j int) (same, ok bool) {
+		same = true
+		step := 1
+		if j < i {
+			step = -1
+		}
+		for a := i; a != j; a += step {
+			from, to := &samples[a], &samples[a+step]
+			if step < 0 {
+				from, to = to, from
+			}
+			if from.Game != to.Game || to.Empties() != from.Empties()-1 {
+				return false, false
+			}
+			switch {
+			case from.Player&^to.Opponent == 0:
+				same = !same
+			case from.Player&^to.Player == 0:
+			default:
+				return false, false
+			}
+		}
+		return same, true
+	}
+	var out []SearchLabel
+	for i := range samples {
+		s := &samples[i]
+		if _, searched := score[int32(i)]; searched || !r.Eligible(s) {
+			continue
+		}
+		for d := 1; d <= k; d++ {
+			found := false
+			for _, j := range [2]int{i + d, i - d} { // the later first
+				if j < 0 || j >= len(samples) {
+					continue
+				}
+				v, ok := score[int32(j)]
+				if !ok {
+					continue
+				}
+				same, ok := sameSide(i, j)
+				if !ok {
+					continue
+				}
+				if !same {
+					v = -v
+				}
+				out = append(out, SearchLabel{Index: int32(i), Score: v})
+				found = true
+				break
+			}
+			if found {
+				break
+			}
+		}
+	}
+	return out
+}
+
 // Blend returns a copy of samples whose searched positions are labelled
 // round(mix·search + (1−mix)·label). Labels of an index not in samples are
 // an error (files of another sample set).

@@ -223,3 +223,54 @@ func TestDropUnsearched(t *testing.T) {
 		}
 	}
 }
+
+// TestRelabelSpread: with a label that is one value per game for black
+// and its negation for white, every spread label must come out as the
+// value of its own game and side to move; with Every 3 and one ply, nearly
+// every eligible position not searched gets one.
+func TestRelabelSpread(t *testing.T) {
+	samples := relabelSamples(t)
+	r := Relabel{MinEmpties: 25, Every: 3, Seed: 1, HoldOut: 0.1, Shard: 1, Of: 1}
+	// Black is to move at an even empties count (no passes in these
+	// games' first 35 moves).
+	value := func(s *Sample) int8 {
+		v := int8(s.Game%7 + 1)
+		if s.Empties()%2 == 1 {
+			v = -v
+		}
+		return v
+	}
+	var labels []SearchLabel
+	searched := map[int32]bool{}
+	for _, i := range r.Pick(samples) {
+		labels = append(labels, SearchLabel{Index: i, Score: value(&samples[i])})
+		searched[i] = true
+	}
+	if got := r.Spread(samples, labels, 0); got != nil {
+		t.Fatalf("k 0 spread %d labels", len(got))
+	}
+	spread := r.Spread(samples, labels, 1)
+	eligible := 0
+	for i := range samples {
+		if r.Eligible(&samples[i]) {
+			eligible++
+		}
+	}
+	if want := eligible - len(labels); len(spread) < want*9/10 || len(spread) > want {
+		t.Fatalf("%d labels spread to the %d eligible positions not searched", len(spread), want)
+	}
+	for _, l := range spread {
+		s := &samples[l.Index]
+		if searched[l.Index] || !r.Eligible(s) {
+			t.Fatalf("a label spread to position %d: searched %v, eligible %v", l.Index, searched[l.Index], r.Eligible(s))
+		}
+		if l.Score != value(s) {
+			t.Fatalf("position %d (game %d, %d empties) got %d, want %d", l.Index, s.Game, s.Empties(), l.Score, value(s))
+		}
+	}
+	// Two plies reach no further here (every position is within one of a
+	// searched one), and add nothing.
+	if two := r.Spread(samples, labels, 2); len(two) < len(spread) {
+		t.Fatalf("k 2 spread %d labels, k 1 %d", len(two), len(spread))
+	}
+}

@@ -50,6 +50,7 @@ type Config struct {
 	shardSet       bool
 	dropUnsearched bool
 	searchPartial  bool   // a fit on the shards' labels so far (files still growing, or not begun)
+	searchSpread   int    // plies over which a search label also labels its game's unsearched neighbours
 	auditN         int    // solve this many searched positions and report the labels' errors, then stop
 	auditEmpties   string // ... at these empties counts (N or N-M)
 	auditLo        int
@@ -174,6 +175,7 @@ func (c *Config) searchFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.shard, "shard", "", "K/N: search only shard K of N of the positions into --search-labels, then stop (no fit)")
 	fs.BoolVar(&c.dropUnsearched, "search-only", false, "leave out the positions --search-depth could have searched but did not (--search-every > 1), rather than train them on the game label")
 	fs.BoolVar(&c.searchPartial, "search-partial", false, "with the N shards' files, fit on the labels each holds so far (a missing file: none) rather than refuse a shard not finished: a trial fit while the job runs")
+	fs.IntVar(&c.searchSpread, "search-spread", 0, "an eligible position not searched takes the search label of the nearest searched position of its game within this many plies (negated when the other side is to move there); 0: none")
 	fs.IntVar(&c.auditN, "search-audit", 0, "solve this many of the searched positions exactly (at --search-audit-empties, drawn by --seed) and report the game label's, the search label's, the evaluation's and the blend's errors and the least-squares λ, then stop (no fit)")
 	fs.StringVar(&c.auditEmpties, "search-audit-empties", "24-26", "... positions with this many empties, N or N-M (each empty more about doubles a solve)")
 	fs.IntVar(&c.searchLimit, "search-limit", 0, "search only the first N positions of the selection (0 = all): a run cut short for time is reproduced by this flag")
@@ -185,6 +187,7 @@ func (c *Config) searchFlags(fs *pflag.FlagSet) {
 	cli.Bound(fs, "search-every", 1, math.Inf(1))
 	cli.Bound(fs, "label-mix", 0, 1)
 	cli.Bound(fs, "search-audit", 0, math.Inf(1))
+	cli.Bound(fs, "search-spread", 0, 60)
 	cli.Positive(fs, "search-checkpoint")
 }
 
@@ -621,8 +624,16 @@ func (c *Config) searchLabels(e *cli.Env, bar *cli.ProgressBar, samples []train.
 			return nil, nil
 		}
 	}
+	if c.searchSpread > 0 {
+		spread := rl.Spread(samples, labels, c.searchSpread)
+		fmt.Fprintf(e.Stdout, "search labels spread: %d unsearched positions within %d plies of a searched one take its label\n", len(spread), c.searchSpread)
+		if c.auditN > 0 { // the audit measures what the spread adds
+			return nil, c.audit(e, bar, ev, samples, spread, "spread")
+		}
+		labels = append(labels, spread...)
+	}
 	if c.auditN > 0 {
-		return nil, c.audit(e, bar, ev, samples, labels)
+		return nil, c.audit(e, bar, ev, samples, labels, "search")
 	}
 	var diff float64
 	for _, l := range labels {
@@ -642,10 +653,10 @@ func (c *Config) searchLabels(e *cli.Env, bar *cli.ProgressBar, samples []train.
 
 // audit solves --search-audit of the searched positions exactly and
 // reports how far each label is from the truth.
-func (c *Config) audit(e *cli.Env, bar *cli.ProgressBar, ev *eval.Pattern, samples []train.Sample, labels []train.SearchLabel) error {
+func (c *Config) audit(e *cli.Env, bar *cli.ProgressBar, ev *eval.Pattern, samples []train.Sample, labels []train.SearchLabel, what string) error {
 	pick := train.AuditPick(samples, labels, c.auditN, c.auditLo, c.auditHi, c.relabel.Seed)
 	if len(pick) == 0 {
-		return fmt.Errorf("--search-audit: no searched position has %s empties", c.auditEmpties)
+		return fmt.Errorf("--search-audit: no %s label of a position with %s empties", what, c.auditEmpties)
 	}
 	t0 := time.Now()
 	rows, err := train.Audit(context.Background(), ev, samples, labels, pick, c.labelMix, c.labeler.Workers,
@@ -659,16 +670,16 @@ func (c *Config) audit(e *cli.Env, bar *cli.ProgressBar, ev *eval.Pattern, sampl
 	for _, l := range labels {
 		by[samples[l.Index].Empties()]++
 	}
-	fmt.Fprintf(e.Stdout, "search labels by empties:")
+	fmt.Fprintf(e.Stdout, "%s labels by empties:", what)
 	for n, k := range by {
 		if k > 0 {
 			fmt.Fprintf(e.Stdout, " %d:%d", n, k)
 		}
 	}
 	fmt.Fprintln(e.Stdout)
-	fmt.Fprintf(e.Stdout, "search labels audited: %d positions solved exactly in %s (errors in discs against the exact score)\n",
-		len(pick), time.Since(t0).Round(time.Second))
-	train.WriteAudit(e.Stdout, rows, c.labelMix)
+	fmt.Fprintf(e.Stdout, "%s labels audited: %d positions solved exactly in %s (errors in discs against the exact score)\n",
+		what, len(pick), time.Since(t0).Round(time.Second))
+	train.WriteAudit(e.Stdout, rows, c.labelMix, what)
 	return nil
 }
 
