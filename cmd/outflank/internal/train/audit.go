@@ -39,10 +39,10 @@ func AuditPick(samples []Sample, labels []SearchLabel, n, lo, hi int, seed uint6
 
 // AuditErr sums one label's errors against the exact scores.
 type AuditErr struct {
-	Abs, Sq float64
+	Sum, Abs, Sq float64
 }
 
-func (a *AuditErr) add(d float64) { a.Abs += math.Abs(d); a.Sq += d * d }
+func (a *AuditErr) add(d float64) { a.Sum += d; a.Abs += math.Abs(d); a.Sq += d * d }
 
 // AuditRow is the audit of the positions at one empties count, or of all
 // of them (All).
@@ -163,5 +163,13 @@ func WriteAudit(w io.Writer, rows []AuditRow, mix float64, what string) {
 		n := float64(r.N)
 		cell := func(a AuditErr) string { return fmt.Sprintf("%5.2f %6.2f ", a.Abs/n, math.Sqrt(a.Sq/n)) }
 		fmt.Fprintf(w, "%-8s %6d  %s %s %s %s %.2f\n", name, r.N, cell(r.Game), cell(r.Search), cell(r.Eval), cell(r.Blend), r.BestMix())
+	}
+	// A label that errs one way (a spread label gives away the played
+	// move's regret) shows here, where |e| and rms cannot tell.
+	if len(rows) > 0 {
+		a := rows[len(rows)-1]
+		n := float64(a.N)
+		fmt.Fprintf(w, "mean signed error, all: game label %+.2f, %s label %+.2f, evaluation %+.2f, blend %+.2f\n",
+			a.Game.Sum/n, what, a.Search.Sum/n, a.Eval.Sum/n, a.Blend.Sum/n)
 	}
 }

@@ -62,6 +62,9 @@ func TestAudit(t *testing.T) {
 	near := func(got, want float64) bool { return math.Abs(got-want) < 1e-9 }
 	// The blend at λ 0.25 is round(v − 1.5): v − 2 or v − 1 (halves
 	// round away from zero), an error of 1 or 2.
+	if !near(all.Game.Sum/n, -3) || !near(all.Search.Sum/n, 3) {
+		t.Fatalf("mean signed errors: game %v, search %v; want -3 and +3", all.Game.Sum/n, all.Search.Sum/n)
+	}
 	if !near(all.Game.Abs/n, 3) || !near(all.Search.Abs/n, 3) || !near(all.Game.Sq/n, 9) ||
 		all.Blend.Abs/n < 1 || all.Blend.Abs/n > 2 || !near(all.BestMix(), 0.5) {
 		t.Fatalf("all: game %v, search %v, blend %v, best λ %v; want 3, 3, 1-2 and 0.5",
@@ -83,7 +86,8 @@ func TestAudit(t *testing.T) {
 	}
 	var b bytes.Buffer
 	WriteAudit(&b, rows, 0.25, "search")
-	if !strings.Contains(b.String(), "blend λ=0.25") || !strings.Contains(b.String(), "\nall ") {
+	if !strings.Contains(b.String(), "blend λ=0.25") || !strings.Contains(b.String(), "\nall ") ||
+		!strings.Contains(b.String(), "game label -3.00, search label +3.00") {
 		t.Errorf("report:\n%s", b.String())
 	}
 }
