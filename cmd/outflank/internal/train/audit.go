@@ -54,16 +54,16 @@ type AuditRow struct {
 	Game, Search, Eval, Blend AuditErr
 	// For the least-squares λ: the blend's error is (g−v) − λ(g−s), so
 	// the best λ is Σ(g−s)(g−v) / Σ(g−s)².
-	cross, spread float64
+	cross, gapSq float64
 }
 
 // BestMix returns the λ in [0, 1] whose blend has the least squared error
 // on the row's positions (NaN when search and game labels never differ).
 func (r *AuditRow) BestMix() float64 {
-	if r.spread == 0 {
+	if r.gapSq == 0 {
 		return math.NaN()
 	}
-	return max(0, min(1, r.cross/r.spread))
+	return max(0, min(1, r.cross/r.gapSq))
 }
 
 // Audit solves the positions pick (indexes into labels) exactly with
@@ -138,7 +138,7 @@ func Audit(ctx context.Context, ev search.Evaluator, samples []Sample, labels []
 			row.Eval.add(st - v)
 			row.Blend.add(b - v)
 			row.cross += (g - sv) * (g - v)
-			row.spread += (g - sv) * (g - sv)
+			row.gapSq += (g - sv) * (g - sv)
 		}
 	}
 	var rows []AuditRow
