@@ -3,7 +3,6 @@ package train
 import (
 	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
 	"time"
@@ -135,19 +134,29 @@ func (s *Searcher) Score(p, o uint64) int8 {
 	return int8(max(-64, min(64, info.Score)))
 }
 
+// CheckPrefix reports an error unless labels are of the first positions
+// of idx, in order: what a labelling run of the pick idx writes, whole or
+// cut short. Anything else is of another selection.
+func CheckPrefix(labels []SearchLabel, idx []int32) error {
+	if len(labels) > len(idx) {
+		return fmt.Errorf("%d labels for %d positions to search", len(labels), len(idx))
+	}
+	for j, l := range labels {
+		if l.Index != idx[j] {
+			return fmt.Errorf("label %d is of position %d, want %d (another selection?)", j, l.Index, idx[j])
+		}
+	}
+	return nil
+}
+
 // Label searches the positions idx of samples that done does not already
 // hold, appending to done; every checkpoint interval (and at the end) it
 // calls save with all labels so far. It stops early, with the labels so
 // far, when ctx is cancelled.
 func (s *Searcher) Label(ctx context.Context, samples []Sample, idx []int32, done []SearchLabel,
 	every time.Duration, save func([]SearchLabel) error, progress func(done, total int)) ([]SearchLabel, error) {
-	if len(done) > len(idx) {
-		return done, errors.New("search labels: more labels than positions to search")
-	}
-	for j, l := range done {
-		if l.Index != idx[j] {
-			return done, fmt.Errorf("search labels: label %d is of position %d, want %d (another selection?)", j, l.Index, idx[j])
-		}
+	if err := CheckPrefix(done, idx); err != nil {
+		return done, fmt.Errorf("search labels: %w", err)
 	}
 	last := time.Now()
 	for j := len(done); j < len(idx); j++ {
@@ -231,8 +240,8 @@ func (r Relabel) Spread(samples []Sample, labels []SearchLabel, k int) []SearchL
 		if _, searched := score[int32(i)]; searched || !r.Eligible(s) {
 			continue
 		}
+	near:
 		for d := 1; d <= k; d++ {
-			found := false
 			for _, j := range [2]int{i + d, i - d} { // the later first
 				if j < 0 || j >= len(samples) {
 					continue
@@ -249,11 +258,7 @@ func (r Relabel) Spread(samples []Sample, labels []SearchLabel, k int) []SearchL
 					v = -v
 				}
 				out = append(out, SearchLabel{Index: int32(i), Score: v})
-				found = true
-				break
-			}
-			if found {
-				break
+				break near
 			}
 		}
 	}

@@ -572,15 +572,11 @@ func (c *Config) searchLabels(e *cli.Env, bar *cli.ProgressBar, samples []train.
 			if err != nil && !(c.searchPartial && errors.Is(err, os.ErrNotExist)) {
 				return nil, err
 			}
-			if len(ls) > len(idx) || (len(ls) < len(idx) && !c.searchPartial) {
-				return nil, fmt.Errorf("search labels file %s: %d of its shard's %d positions searched (finish it with --shard %d/%d, or fit on it as it is with --search-partial)", f, len(ls), len(idx), k+1, rl.Of)
+			if err := train.CheckPrefix(ls, idx); err != nil {
+				return nil, fmt.Errorf("search labels file %s: %w", f, err)
 			}
-			// A shard labels its picks in order, so what it holds is a
-			// prefix of them; anything else is a file of another selection.
-			for i, l := range ls {
-				if l.Index != idx[i] {
-					return nil, fmt.Errorf("search labels file %s: label %d is of position %d, not of its shard's pick %d", f, i, l.Index, idx[i])
-				}
+			if len(ls) < len(idx) && !c.searchPartial {
+				return nil, fmt.Errorf("search labels file %s: %d of its shard's %d positions searched (finish it with --shard %d/%d, or fit on it as it is with --search-partial)", f, len(ls), len(idx), k+1, rl.Of)
 			}
 			if c.searchPartial {
 				fmt.Fprintf(e.Stdout, "search labels: shard %d/%d, %d of its %d positions searched so far (--search-partial)\n", k+1, rl.Of, len(ls), len(idx))
