@@ -3,6 +3,7 @@ package solvedset
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -475,6 +476,105 @@ func TestShardsBalance(t *testing.T) {
 		}
 		if len(sh) != c.Total() || slices.Max(load) > max(1.05*sum/float64(n), 1.001*math.Pow(solveGrowth, 36-MinEmpties)) {
 			t.Errorf("%d shards: %d ids, loads %v", n, len(sh), load)
+		}
+	}
+}
+
+// TestCommittedSets checks the committed sets (bench/solvedset) against
+// what they claim, so that a damaged or hand-edited file fails here rather
+// than in a scoring: each holds its counts' positions once, the sample's
+// positions are the set's, its two cheapest positions solve to the recorded
+// score and optimal moves, and every stored value of a chosen move is a
+// non-optimal move of a position in the set, the cheapest checked by
+// solving again.
+func TestCommittedSets(t *testing.T) {
+	const dir = "../../../../bench/solvedset/"
+	sample, err := readSetFile(dir + "sample.obf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := readSetFile(dir + "set-24-33.obf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[int]Entry{}
+	byPos := map[bitboard.Position]Entry{}
+	for _, s := range []*Set{set, sample} {
+		if s.Header.Shard != [2]int{1, 1} || !s.Header.Counts.within(set.Header.Counts) || s.Header.Seed != set.Header.Seed || s.Header.Games != set.Header.Games {
+			t.Fatalf("header %+v does not fit the set's %+v", s.Header, set.Header)
+		}
+		if len(s.Entries) != s.Header.Counts.Total() {
+			t.Fatalf("%d positions, counts %v say %d", len(s.Entries), s.Header.Counts, s.Header.Counts.Total())
+		}
+		seen := map[int]bool{}
+		for _, e := range s.Entries {
+			if seen[e.ID] {
+				t.Fatalf("id %d twice", e.ID)
+			}
+			seen[e.ID] = true
+			n := e.Pos.Empties()
+			if r := (e.ID - (n - MinEmpties)) / width; r >= s.Header.Counts[n] {
+				t.Fatalf("id %d: position %d at %d empties, counts give %d", e.ID, r, n, s.Header.Counts[n])
+			}
+			if len(e.Optimal) == 0 || bitboard.Count(e.Pos.Moves()) < 2 {
+				t.Fatalf("id %d: %d optimal of %d moves", e.ID, len(e.Optimal), bitboard.Count(e.Pos.Moves()))
+			}
+			if s == set {
+				byID[e.ID], byPos[e.Pos] = e, e
+			} else if got := byID[e.ID]; got.Line() != e.Line() {
+				t.Fatalf("id %d: the sample's %q, the set's %q", e.ID, e.Line(), got.Line())
+			}
+		}
+	}
+
+	eng := search.New(search.Options{HashMB: 16, Eval: eval.Default(), Threads: 1})
+	cheap := slices.Clone(set.Entries)
+	slices.SortFunc(cheap, func(a, b Entry) int { return cmp.Compare(a.Nodes, b.Nodes) })
+	for _, e := range cheap[:2] {
+		got, err := solveEntry(context.Background(), eng, picked{id: e.ID, pos: e.Pos, game: e.Game, ply: e.Ply})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Best != e.Best || !slices.Equal(got.Optimal, e.Optimal) {
+			t.Errorf("id %d: solves to %+d %v, the set says %+d %v", e.ID, got.Best, got.Optimal, e.Best, e.Optimal)
+		}
+	}
+
+	for _, name := range []string{"sample.values", "set-24-33.values"} {
+		vals, err := readValuesFile(dir + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(vals.by) == 0 {
+			t.Fatalf("%s: no values", name)
+		}
+		type stored struct {
+			e     Entry
+			m     bitboard.Square
+			score int
+		}
+		var all []stored
+		for p, ms := range vals.by {
+			e, ok := byPos[p]
+			if !ok {
+				t.Fatalf("%s: %s is not a position of the set", name, p)
+			}
+			for m, sc := range ms {
+				if e.IsOptimal(m) || sc >= e.Best || (sc-e.Best)%2 != 0 {
+					t.Fatalf("%s: id %d: %s scores %+d, best %+d by %v", name, e.ID, m.Upper(), sc, e.Best, e.Optimal)
+				}
+				all = append(all, stored{e, m, sc})
+			}
+		}
+		slices.SortFunc(all, func(a, b stored) int { return cmp.Compare(a.e.Nodes, b.e.Nodes) })
+		for _, s := range all[:1] {
+			v, err := moveValue(context.Background(), eng, s.e.Pos, s.m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v != s.score {
+				t.Errorf("%s: id %d: %s solves to %+d, the file says %+d", name, s.e.ID, s.m.Upper(), v, s.score)
+			}
 		}
 	}
 }
