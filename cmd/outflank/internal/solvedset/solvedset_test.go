@@ -150,6 +150,11 @@ func TestBuildShardsMergeResume(t *testing.T) {
 	if err != nil || len(part.Entries) != 2 {
 		t.Fatalf("stopped build kept %v positions, %v; want 2", part, err)
 	}
+	for _, e := range part.Entries { // fewest empties first, not id order (ids 0 and 1 are at 14 and 15)
+		if e.Pos.Empties() != 14 {
+			t.Errorf("stopped build solved id %d at %d empties before the positions at 14", e.ID, e.Pos.Empties())
+		}
+	}
 	if err := buildSet(t, dir, "resumed.obf", counts, 1, 1, 0); err != nil {
 		t.Fatal(err)
 	}
