@@ -544,6 +544,86 @@ func TestLearnAndRevalue(t *testing.T) {
 	}
 }
 
+// TestRevalueNearBestAndShards: with NearBest only the leaves within the
+// window of their position's best are searched again, and shards of one
+// book, revalued apart and merged, revalue every leaf once between them.
+func TestRevalueNearBestAndShards(t *testing.T) {
+	grown := New()
+	if _, err := grown.Grow(context.Background(), standIn, GrowOptions{Window: 4, PathWindow: 6, MaxPly: 4, Positions: 12}); err != nil {
+		t.Fatal(err)
+	}
+	deeper := ValuerFunc(func(ctx context.Context, p bitboard.Position) (Valuation, error) {
+		v, err := standIn.Value(ctx, p)
+		v.Depth, v.Selectivity = 10, 100
+		return v, err
+	})
+	copyOf := func() *Book { c := New(); c.Merge(grown); return c }
+	isLeaf := func(m Move) bool { return !m.InBook && !m.Exact && !m.Screened }
+
+	near := copyOf()
+	before := map[key][]Move{}
+	for k := range near.all() {
+		before[k] = near.Moves(k.position())
+	}
+	if _, err := near.Revalue(context.Background(), deeper, RevalueOptions{MinDepth: 9, NearBest: true, Window: 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	in, out := 0, 0
+	for k, ms := range before {
+		after := near.Moves(k.position())
+		for _, m := range ms {
+			if !isLeaf(m) {
+				continue
+			}
+			want := ms[0].Value-m.Value <= 1 // Moves lists the best first
+			var got bool
+			for _, a := range after {
+				if a.Square == m.Square {
+					got = a.Depth == 11
+				}
+			}
+			if got != want {
+				t.Errorf("%d discs, leaf %v (best %v): revalued %v, want %v", discs(k), m, ms[0], got, want)
+			}
+			if want {
+				in++
+			} else {
+				out++
+			}
+		}
+	}
+	if in == 0 || out == 0 {
+		t.Fatalf("the window split the leaves %d / %d: the test proves nothing", in, out)
+	}
+
+	var parts []*Book
+	for K := 1; K <= 2; K++ {
+		c := copyOf()
+		sh := Shard{K, 2}
+		if _, err := c.Revalue(context.Background(), deeper, RevalueOptions{MinDepth: 9, Shard: sh}, nil); err != nil {
+			t.Fatal(err)
+		}
+		for k := range c.all() {
+			for _, m := range c.Moves(k.position()) {
+				if isLeaf(m) && (m.Depth == 11) != sh.owns(k) {
+					t.Errorf("shard %d/2: leaf %v of a position it owns: %v: revalued %v", K, m, sh.owns(k), m.Depth == 11)
+				}
+			}
+		}
+		parts = append(parts, c)
+	}
+	merged := New()
+	merged.Merge(parts[0])
+	merged.Merge(parts[1])
+	for k := range merged.all() {
+		for _, m := range merged.Moves(k.position()) {
+			if isLeaf(m) && m.Depth != 11 {
+				t.Errorf("merged shards: leaf %v not revalued", m)
+			}
+		}
+	}
+}
+
 func TestChooseStaysWithinVariety(t *testing.T) {
 	b := New()
 	b.Grow(context.Background(), standIn, GrowOptions{Window: 4, PathWindow: 6, MaxPly: 3, Positions: 10})

@@ -562,6 +562,17 @@ type RevalueOptions struct {
 	// the book does not record, are searched again at any depth. Exact
 	// values depend on no evaluation and stay.
 	Evaluation string
+	// NearBest: only the leaf moves within Window discs of their
+	// position's best (by the values before the position is revalued)
+	// are searched again: where a deeper search can change which move the
+	// book plays, and so what a game through the book meets. The others
+	// keep their values.
+	NearBest bool
+	Window   int
+	// Shard: only the positions it owns (as Grow's shards own them), so
+	// that processes revaluing one book's copies each take a part; "book
+	// merge" keeps the deeper value of each move.
+	Shard Shard
 }
 
 // Revalue searches again, with v, every leaf move (one whose position is not
@@ -577,19 +588,24 @@ func (b *Book) Revalue(ctx context.Context, v Valuer, opt RevalueOptions, checkp
 	var st RevalueStats
 	b.thaw()
 	keys := b.keys()
-	if opt.MaxPly > 0 {
-		keys = slices.DeleteFunc(keys, func(k key) bool { return discs(k) > 4+opt.MaxPly })
-	}
+	keys = slices.DeleteFunc(keys, func(k key) bool {
+		return opt.MaxPly > 0 && discs(k) > 4+opt.MaxPly || !opt.Shard.owns(k)
+	})
 	sort.SliceStable(keys, func(i, j int) bool { return discs(keys[i]) < discs(keys[j]) })
 	b.indexParents()
 	for _, k := range keys {
 		rs := b.nodes[k]
 		pos := k.position()
 		changed := false
+		br, _ := best(rs)
+		top := int(br.value)
 		for i, r := range rs {
 			c := pos.Play(bitboard.Square(r.sq))
 			current := opt.Evaluation == "" || r.flags&flagExact != 0 || b.evalName(r) == opt.Evaluation
 			if int(r.depth) >= opt.MinDepth && current || r.flags&flagScreened != 0 || c.GameOver() {
+				continue
+			}
+			if opt.NearBest && top-int(r.value) > opt.Window {
 				continue
 			}
 			if _, in := b.resolve(c); in {

@@ -33,13 +33,17 @@ outflank book grow --book FILE [--from FILE] [--wthor DIR] [--xot] [search flags
 outflank book learn --book FILE [search flags] GAMES.ggf...
     adds every position of the games (up to --max-ply) to FILE, valued by
     search (e.g. the --games-out file of "outflank match").
-outflank book revalue --book FILE --depth D [--max-ply P] [search flags] [--time T]
+outflank book revalue --book FILE --depth D [--max-ply P] [--window W] [--shard K/N] [search flags] [--time T]
     searches again every leaf move valued below depth D or by another
     evaluation than this run's (new weights or Multi-ProbCut model: the
     book records which valued each move; --any-evaluation: depth only),
     in the positions of the first P moves only if given, shallowest
     first; exact values and moves the screen alone valued stay as they
-    are. Resumable like grow.
+    are. --window W: only the leaf moves within W discs of their
+    position's best (where a deeper value can change the book's choice).
+    --shard K/N: only the positions of shard K of N (each shard on its
+    own copy of the book, then "book merge", which keeps the deeper
+    value of each move). Resumable like grow.
 outflank book adopt --book FILE [--eval FILE]
     records the evaluation (the built-in one by default) as the one that
     valued every inexact value of FILE that records none (books written

@@ -288,6 +288,19 @@ func TestBookRecordsEvaluation(t *testing.T) {
 	if err != nil || strings.Contains(out, id) || !strings.Contains(out, "simple, mpc") {
 		t.Fatalf("info after revaluing: %v\n%s", err, out)
 	}
+	// A revalue of the near-best leaves of one shard says so in the book's
+	// record; a bad window or shard is refused.
+	for _, bad := range [][]string{{"--window", "-1"}, {"--shard", "3/2"}} {
+		if _, _, err := runCmd(t, append([]string{"book", "revalue", "--book", a, "--depth", "4", "--hash", "1"}, bad...)...); err == nil || !strings.Contains(err.Error(), bad[0]) {
+			t.Errorf("revalue %v: %v, want an error naming %s", bad, err, bad[0])
+		}
+	}
+	if _, _, err = runCmd(t, "book", "revalue", "--book", a, "--depth", "4", "--hash", "1", "--eval", "simple", "--window", "0", "--shard", "1/2"); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, err = runCmd(t, "book", "info", "--book", a); err != nil || !strings.Contains(out, `leaves within 0 of the best; shard "1/2"`) {
+		t.Fatalf("info after a near-best revalue of a shard: %v\n%s", err, out)
+	}
 	// adopt names nothing here (everything is recorded), and wants a book.
 	if out, _, err = runCmd(t, "book", "adopt", "--book", a); err != nil || !strings.HasPrefix(out, "0 leaf moves") {
 		t.Fatalf("adopt: %v\n%s", err, out)

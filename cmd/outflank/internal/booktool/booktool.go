@@ -74,13 +74,13 @@ func AddFlags(fs *pflag.FlagSet) Flags {
 		depth:        fs.Int("depth", 14, "grow, learn, revalue: depth of the book's move values (each move's position is searched to depth-1)"),
 		sel:          fs.Int("selectivity", 0, "grow, learn, revalue: Multi-ProbCut confidence percent (73, 87, 95, 98, 99, 100; 0: the search's default)"),
 		solve:        fs.Int("solve", 20, "grow, learn, revalue: solve positions with at most this many empties exactly"),
-		window:       fs.Int("window", 3, "grow: explore moves within this many discs of the best"),
+		window:       fs.Int("window", 3, "grow: explore moves within this many discs of the best; revalue: only the leaf moves within this many discs of their position's best, when given (default every leaf)"),
 		pathWindow:   fs.Int("path-window", 6, "grow: ...and within this many summed along the line"),
 		maxPly:       fs.Int("max-ply", 30, "grow, learn: deepest book position, in moves from the start; revalue: only positions this deep or less (default all)"),
 		positions:    fs.Int("positions", 0, "grow: stop after adding this many positions (0: no limit)"),
 		timeLimit:    fs.Duration("time", 0, "grow, revalue: stop after this long (0: no limit)"),
 		checkpoint:   fs.Duration("checkpoint", time.Minute, "grow, revalue: save the book this often"),
-		shard:        fs.String("shard", "", "grow: add only shard K/N of the positions"),
+		shard:        fs.String("shard", "", "grow: add only shard K/N of the positions; revalue: revalue only the positions of shard K/N (run one process a shard on copies of the book, then book merge)"),
 		evalFile:     fs.String("eval", "", engine.EvalFlagHelp),
 		screenDepth:  fs.Int("screen-depth", 6, "grow, learn: value every move first at this depth ..."),
 		screenMargin: fs.Int("screen-margin", 8, "... and at --depth only those within this many discs of the best (0: all at --depth)"),
@@ -594,6 +594,17 @@ func bookRevalue(e *cli.Env, f Flags) error {
 		}
 		opt.MaxPly = *f.maxPly
 	}
+	if f.fs.Changed("window") {
+		if *f.window < 0 {
+			return fmt.Errorf("%s: --window %d: want >= 0", cmd, *f.window)
+		}
+		opt.NearBest, opt.Window = true, *f.window
+	}
+	if *f.shard != "" {
+		if opt.Shard, err = book.ParseShard(*f.shard); err != nil {
+			return fmt.Errorf("%s: --shard: %w", cmd, err)
+		}
+	}
 	st, err := b.Revalue(ctx, v, opt, func(b *book.Book) error {
 		if time.Since(last) < *f.checkpoint {
 			return nil
@@ -605,8 +616,18 @@ func bookRevalue(e *cli.Env, f Flags) error {
 		return fmt.Errorf("%s: %w", cmd, err)
 	}
 	cpu := cli.CPUTime() - cpu0
-	engine.AddInfo(b, fmt.Sprintf("%s revalue: %s: %d positions, %d searches, %.0f CPU s (%s)",
-		time.Now().UTC().Format("2006-01-02"), desc, st.Positions, st.Searches, cpu, cli.Version()))
+	scope := ""
+	if opt.NearBest {
+		scope += fmt.Sprintf("; leaves within %d of the best", opt.Window)
+	}
+	if opt.MaxPly > 0 {
+		scope += fmt.Sprintf("; positions to move %d", opt.MaxPly)
+	}
+	if *f.shard != "" {
+		scope += fmt.Sprintf("; shard %q", *f.shard)
+	}
+	engine.AddInfo(b, fmt.Sprintf("%s revalue: %s%s: %d positions, %d searches, %.0f CPU s (%s)",
+		time.Now().UTC().Format("2006-01-02"), desc, scope, st.Positions, st.Searches, cpu, cli.Version()))
 	if err := engine.SaveBook(b, *f.path); err != nil {
 		return fmt.Errorf("%s: %w", cmd, err)
 	}
