@@ -569,6 +569,16 @@ func bookRevalue(e *cli.Env, f Flags) error {
 	if *f.path == "" {
 		return fmt.Errorf("%s: --book FILE is required", cmd)
 	}
+	if *f.window < 0 {
+		return fmt.Errorf("%s: --window %d: want >= 0", cmd, *f.window)
+	}
+	var shard book.Shard
+	if *f.shard != "" {
+		var err error
+		if shard, err = book.ParseShard(*f.shard); err != nil {
+			return fmt.Errorf("%s: --shard: %w", cmd, err)
+		}
+	}
 	b, unlock, err := f.lockedBook(e, cmd)
 	if err != nil {
 		return err
@@ -594,17 +604,7 @@ func bookRevalue(e *cli.Env, f Flags) error {
 		}
 		opt.MaxPly = *f.maxPly
 	}
-	if f.fs.Changed("window") {
-		if *f.window < 0 {
-			return fmt.Errorf("%s: --window %d: want >= 0", cmd, *f.window)
-		}
-		opt.NearBest, opt.Window = true, *f.window
-	}
-	if *f.shard != "" {
-		if opt.Shard, err = book.ParseShard(*f.shard); err != nil {
-			return fmt.Errorf("%s: --shard: %w", cmd, err)
-		}
-	}
+	opt.NearBest, opt.Window, opt.Shard = f.fs.Changed("window"), *f.window, shard
 	st, err := b.Revalue(ctx, v, opt, func(b *book.Book) error {
 		if time.Since(last) < *f.checkpoint {
 			return nil
