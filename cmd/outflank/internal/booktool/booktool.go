@@ -269,11 +269,9 @@ func bookGrow(e *cli.Env, f Flags) error {
 	if err != nil {
 		return err
 	}
-	var shard book.Shard
-	if *f.shard != "" {
-		if shard, err = book.ParseShard(*f.shard); err != nil {
-			return fmt.Errorf("%s: --shard: %w", cmd, err)
-		}
+	shard, err := f.parseShard(cmd)
+	if err != nil {
+		return err
 	}
 	if *f.maxPly < 1 || *f.maxPly > 60 || *f.seedPlies < 0 || *f.seedPlies > 60 {
 		return fmt.Errorf("%s: --max-ply and --seed-plies want 1 to 60", cmd)
@@ -564,6 +562,19 @@ func readGGFFile(name string) ([]*bitboard.Game, error) {
 	return out, nil
 }
 
+// parseShard reads --shard (the whole book when not given), for grow and
+// revalue.
+func (f Flags) parseShard(cmd string) (book.Shard, error) {
+	if *f.shard == "" {
+		return book.Shard{}, nil
+	}
+	sh, err := book.ParseShard(*f.shard)
+	if err != nil {
+		return book.Shard{}, fmt.Errorf("%s: --shard: %w", cmd, err)
+	}
+	return sh, nil
+}
+
 func bookRevalue(e *cli.Env, f Flags) error {
 	const cmd = "book revalue"
 	if *f.path == "" {
@@ -572,12 +583,9 @@ func bookRevalue(e *cli.Env, f Flags) error {
 	if *f.window < 0 {
 		return fmt.Errorf("%s: --window %d: want >= 0", cmd, *f.window)
 	}
-	var shard book.Shard
-	if *f.shard != "" {
-		var err error
-		if shard, err = book.ParseShard(*f.shard); err != nil {
-			return fmt.Errorf("%s: --shard: %w", cmd, err)
-		}
+	shard, err := f.parseShard(cmd)
+	if err != nil {
+		return err
 	}
 	b, unlock, err := f.lockedBook(e, cmd)
 	if err != nil {
