@@ -63,6 +63,13 @@ outflank book cover [--book FILE] GAMES.ggf...
     PW) how many discs below the book's best its moves there were (moves
     with no time, a match's opening, count for neither): what a match of
     the book can measure. E.g. on the --games-out file of a match.
+outflank book diff [--book FILE] NEW [GAMES.ggf...]
+    compares the book (the built-in one by default) with NEW, another
+    version of it (a revalued copy, a merge): how far the values of the
+    leaf moves both hold moved, in how many positions the move the book
+    plays changed, and with games (a match's --games-out file), in how
+    many of the book positions they went through: where a match of NEW
+    could play differently at all.
 outflank book export [--book FILE] [--text] --out FILE
     writes the book (the built-in one by default) as a book file, or with
     --text as text, one position a line ("-" for standard output).
@@ -80,7 +87,7 @@ the leaves' parity. A new book gets 3, measured for this engine.`
 func init() {
 	register(&cli.Command{
 		Name:    "book",
-		Args:    "grow|learn|revalue|adopt|show|info|cover|export|import|merge [flags]",
+		Args:    "grow|learn|revalue|adopt|show|info|cover|diff|export|import|merge [flags]",
 		Summary: "Grow the opening book by search, learn games into it, show its values, or convert it.",
 		Details: bookDetails,
 		Run:     runBook,

@@ -146,6 +146,29 @@ func TestBookCommands(t *testing.T) {
 		}
 	}
 
+	// diff: the book before the learnt game, revalued deeper, against
+	// the book now; and the book against itself.
+	deeper := filepath.Join(dir, "deeper.book")
+	os.WriteFile(deeper, x, 0o644)
+	if _, _, err = runCmd(t, "book", "revalue", "--book", deeper, "--depth", "5", "--hash", "1"); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = runCmd(t, "book", "diff", "--book", m, deeper, games)
+	if n := regexp.MustCompile(`14 positions in both books; (\d+) leaf moves in both, (\d+) valued again \((\d+) deeper\)`).FindStringSubmatch(out); err != nil || n == nil || n[1] != n[2] || n[2] != n[3] || n[1] == "0" {
+		t.Errorf("diff against the revalued book: %v: want every leaf of its 14 positions valued again, deeper, in\n%s", err, out)
+	}
+	for _, want := range []string{"new less old:", "mean absolute", "positions whose book move changed: ", "1 games: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("diff: want %q in\n%s", want, out)
+		}
+	}
+	out, _, err = runCmd(t, "book", "diff", "--book", m, m, games)
+	for _, want := range []string{"0 valued again", "positions whose book move changed: 0 of ", "1 games: 8 moves chosen in book positions of both (a match's opening moves left out), the book move changed in 0;"} {
+		if err != nil || !strings.Contains(out, want) {
+			t.Errorf("diff of a book with itself: %v: want %q in\n%s", err, want, out)
+		}
+	}
+
 	os.WriteFile(filepath.Join(dir, "bad.book"), x[:len(x)-9], 0o644)
 	for _, c := range []struct {
 		args []string
@@ -159,6 +182,9 @@ func TestBookCommands(t *testing.T) {
 		{[]string{"book", "learn", "--book", m, txt}, "no GGF game"},
 		{[]string{"book", "cover", "--book", m}, "no game file given"},
 		{[]string{"book", "cover", "--book", m, txt}, "no GGF game"},
+		{[]string{"book", "diff", "--book", m}, "no book to compare given"},
+		{[]string{"book", "diff", "--book", m, filepath.Join(dir, "bad.book")}, "truncated or corrupt"},
+		{[]string{"book", "diff", "--book", m, m, txt}, "no GGF game"},
 		{[]string{"book", "frobnicate"}, "unknown action"},
 		{[]string{"book", "merge", "--out", filepath.Join(dir, "p99.book"), "--parity-offset", "99", m}, "--parity-offset 99: want -16 to 16"},
 	} {

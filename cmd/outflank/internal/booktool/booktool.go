@@ -120,10 +120,10 @@ func (f Flags) setParity(cmd string, b *book.Book, fresh bool) error {
 // info, export, import, merge), with the parsed flags f.
 func Run(e *cli.Env, f Flags, args []string) error {
 	if len(args) < 1 {
-		return fmt.Errorf("book: want grow, learn, revalue, adopt, show, info, cover, export, import or merge")
+		return fmt.Errorf("book: want grow, learn, revalue, adopt, show, info, cover, diff, export, import or merge")
 	}
 	action, rest := args[0], args[1:]
-	if action != "learn" && action != "merge" && action != "cover" && len(rest) > 0 {
+	if action != "learn" && action != "merge" && action != "cover" && action != "diff" && len(rest) > 0 {
 		return fmt.Errorf("book %s: unexpected argument %q", action, rest[0])
 	}
 	switch action {
@@ -141,6 +141,8 @@ func Run(e *cli.Env, f Flags, args []string) error {
 		return bookInfo(e, f)
 	case "cover":
 		return bookCover(e, f, rest)
+	case "diff":
+		return bookDiff(e, f, rest)
 	case "export":
 		return bookExport(e, f)
 	case "import":
@@ -148,7 +150,7 @@ func Run(e *cli.Env, f Flags, args []string) error {
 	case "merge":
 		return bookMerge(e, f, rest)
 	}
-	return fmt.Errorf("book: unknown action %q (want grow, learn, revalue, adopt, show, info, cover, export, import or merge)", action)
+	return fmt.Errorf("book: unknown action %q (want grow, learn, revalue, adopt, show, info, cover, diff, export, import or merge)", action)
 }
 
 // valuer builds the search valuer from the flags.
@@ -878,6 +880,70 @@ func bookCover(e *cli.Env, f Flags, files []string) error {
 		t := players[who]
 		fmt.Fprintf(e.Stdout, "%s: %d moves in book positions; discs below the book's best:%s\n", who, t.moves, histogram(t.losses, ""))
 	}
+	return nil
+}
+
+// bookDiff compares a book (--book, the built-in one by default) with
+// another version of it, as a revaluation leaves it: how far the leaves'
+// values moved and where the move the book plays changed, over the whole
+// book and over the book positions that the given games pass through (a
+// match's games: where a match of the new book could differ at all).
+func bookDiff(e *cli.Env, f Flags, args []string) error {
+	const cmd = "book diff"
+	if len(args) == 0 {
+		return fmt.Errorf("%s: no book to compare given (book diff [--book OLD] NEW [GAMES.ggf...])", cmd)
+	}
+	old, err := f.readBook(cmd)
+	if err != nil {
+		return err
+	}
+	nb, err := book.Load(args[0])
+	if err != nil {
+		return fmt.Errorf("%s: %w", cmd, err)
+	}
+	d := book.Compare(old, nb)
+	fmt.Fprintf(e.Stdout, "%d positions in both books; %d leaf moves in both, %d valued again (%d deeper)\n", d.Positions, d.Leaves, d.Revalued, d.Deeper)
+	if d.Revalued > 0 {
+		sum, abs := 0, 0
+		for v, n := range d.Shift {
+			sum += v * n
+			abs += max(v, -v) * n
+		}
+		fmt.Fprintf(e.Stdout, "their values, new less old:%s; mean %+.2f, mean absolute %.2f discs\n",
+			histogram(d.Shift, ""), float64(sum)/float64(d.Revalued), float64(abs)/float64(d.Revalued))
+	}
+	fmt.Fprintf(e.Stdout, "positions whose book move changed: %d of %d\n", d.Choices, d.Positions)
+	if len(args) == 1 {
+		return nil
+	}
+	games, visited, changed := 0, 0, 0
+	byMove := map[int]int{}
+	for _, name := range args[1:] {
+		gs, err := readGGFFile(name)
+		if err != nil {
+			return fmt.Errorf("%s: %w", cmd, err)
+		}
+		for n, g := range gs {
+			ps, err := old.Follow(g.Start, g.Squares())
+			if err != nil {
+				return fmt.Errorf("%s: %s: game %d: %w", cmd, name, n+1, err)
+			}
+			games++
+			pos := g.Positions()
+			for _, p := range ps {
+				before := pos[p.Index]
+				if !g.Moves[p.Index].HasTime || !nb.Contains(before) {
+					continue
+				}
+				visited++
+				if book.ChoiceChanged(old.Moves(before), nb.Moves(before)) {
+					changed++
+					byMove[p.Ply]++
+				}
+			}
+		}
+	}
+	fmt.Fprintf(e.Stdout, "%d games: %d moves chosen in book positions of both (a match's opening moves left out), the book move changed in %d; by move number:%s\n", games, visited, changed, histogram(byMove, ""))
 	return nil
 }
 
