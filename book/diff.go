@@ -19,8 +19,8 @@ type Diff struct {
 	Shift map[int]int
 	// Choices counts the positions where the old book's best move is
 	// below the new book's best by the new values: where the new book
-	// plays another move.
-	Choices int
+	// plays another move; Loss sums how far below the new best, in discs.
+	Choices, Loss int
 }
 
 // Compare counts what changed from old to new (see Diff). The positions
@@ -34,8 +34,9 @@ func Compare(old, new *Book) Diff {
 		pos := k.position()
 		om, nm := old.Moves(pos), new.Moves(pos)
 		d.Positions++
-		if ChoiceChanged(om, nm) {
+		if l := ChoiceLoss(om, nm); l > 0 {
 			d.Choices++
+			d.Loss += l
 		}
 		byMove := make(map[bitboard.Square]Move, len(nm))
 		for _, m := range nm {
@@ -59,18 +60,19 @@ func Compare(old, new *Book) Diff {
 	return d
 }
 
-// ChoiceChanged reports whether the move a book plays changed between two
-// versions' lists of one position's moves (as Moves returns them, best
-// first): the old list's best move is below the new list's best by the new
-// values, or not in the new list. Lists with no moves never change.
-func ChoiceChanged(oldMoves, newMoves []Move) bool {
+// ChoiceLoss is how many discs the move a book played in a position falls
+// below the best of another version of the book there, by the other
+// version's values: 0 where that version plays it too (a tie with its best
+// included), or where either list of moves (as Moves returns them, best
+// first) is empty or lacks the move (the lists are not of one position).
+func ChoiceLoss(oldMoves, newMoves []Move) int {
 	if len(oldMoves) == 0 || len(newMoves) == 0 {
-		return false
+		return 0
 	}
 	for _, m := range newMoves {
 		if m.Square == oldMoves[0].Square {
-			return m.Value < newMoves[0].Value
+			return newMoves[0].Value - m.Value
 		}
 	}
-	return true
+	return 0
 }

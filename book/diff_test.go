@@ -76,27 +76,28 @@ func TestCompare(t *testing.T) {
 	if d.Shift[20] < 1 || d.Shift[0]+d.Shift[20] != inexact || len(d.Shift) != 2 {
 		t.Errorf("one leaf raised by 20: shifts %v, want one or more at +20 (transpositions) and the other %d at 0", d.Shift, inexact)
 	}
-	if !ChoiceChanged(grown.Moves(from), raised.Moves(from)) || d.Choices < 1 {
+	if ChoiceLoss(grown.Moves(from), raised.Moves(from)) <= 0 || d.Choices < 1 || d.Loss < d.Choices {
 		t.Errorf("one leaf raised by 20 over its node's best: %d choices changed, want its node's: %v, now %v", d.Choices, grown.Moves(from), raised.Moves(from))
 	}
 }
 
-func TestChoiceChanged(t *testing.T) {
+func TestChoiceLoss(t *testing.T) {
 	a, b, c := bitboard.Square(19), bitboard.Square(26), bitboard.Square(37)
 	mv := func(sq bitboard.Square, v int) Move { return Move{Square: sq, Value: v} }
 	for _, tc := range []struct {
 		old, new []Move
-		want     bool
+		want     int
 	}{
-		{[]Move{mv(a, 2), mv(b, 1)}, []Move{mv(b, 3), mv(a, 2)}, true},
-		{[]Move{mv(a, 2), mv(b, 1)}, []Move{mv(b, 2), mv(a, 2)}, false}, // a tie: still one of the best
-		{[]Move{mv(a, 2), mv(b, 1)}, []Move{mv(a, 0), mv(b, -1)}, false},
-		{[]Move{mv(a, 2)}, []Move{mv(c, 1)}, true},
-		{nil, []Move{mv(a, 1)}, false},
-		{[]Move{mv(a, 1)}, nil, false},
+		{[]Move{mv(a, 2), mv(b, 1)}, []Move{mv(b, 3), mv(a, 2)}, 1},
+		{[]Move{mv(a, 2), mv(b, 1)}, []Move{mv(b, 5), mv(c, 1), mv(a, -2)}, 7},
+		{[]Move{mv(a, 2), mv(b, 1)}, []Move{mv(b, 2), mv(a, 2)}, 0}, // a tie: still one of the best
+		{[]Move{mv(a, 2), mv(b, 1)}, []Move{mv(a, 0), mv(b, -1)}, 0},
+		{[]Move{mv(a, 2)}, []Move{mv(c, 1)}, 0},
+		{nil, []Move{mv(a, 1)}, 0},
+		{[]Move{mv(a, 1)}, nil, 0},
 	} {
-		if got := ChoiceChanged(tc.old, tc.new); got != tc.want {
-			t.Errorf("ChoiceChanged(%v, %v) = %v, want %v", tc.old, tc.new, got, tc.want)
+		if got := ChoiceLoss(tc.old, tc.new); got != tc.want {
+			t.Errorf("ChoiceLoss(%v, %v) = %v, want %v", tc.old, tc.new, got, tc.want)
 		}
 	}
 }

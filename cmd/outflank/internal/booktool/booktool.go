@@ -912,11 +912,11 @@ func bookDiff(e *cli.Env, f Flags, args []string) error {
 		fmt.Fprintf(e.Stdout, "their values, new less old:%s; mean %+.2f, mean absolute %.2f discs\n",
 			histogram(d.Shift, ""), float64(sum)/float64(d.Revalued), float64(abs)/float64(d.Revalued))
 	}
-	fmt.Fprintf(e.Stdout, "positions whose book move changed: %d of %d\n", d.Choices, d.Positions)
+	fmt.Fprintf(e.Stdout, "positions whose book move changed: %d of %d, the old move %d discs below the new best in all\n", d.Choices, d.Positions, d.Loss)
 	if len(args) == 1 {
 		return nil
 	}
-	games, visited, changed := 0, 0, 0
+	games, visited, changed, loss := 0, 0, 0, 0
 	byMove := map[int]int{}
 	for _, name := range args[1:] {
 		gs, err := readGGFFile(name)
@@ -936,14 +936,16 @@ func bookDiff(e *cli.Env, f Flags, args []string) error {
 					continue
 				}
 				visited++
-				if book.ChoiceChanged(old.Moves(before), nb.Moves(before)) {
+				if l := book.ChoiceLoss(old.Moves(before), nb.Moves(before)); l > 0 {
 					changed++
+					loss += l
 					byMove[p.Ply]++
 				}
 			}
 		}
 	}
-	fmt.Fprintf(e.Stdout, "%d games: %d moves chosen in book positions of both (a match's opening moves left out), the book move changed in %d; by move number:%s\n", games, visited, changed, histogram(byMove, ""))
+	fmt.Fprintf(e.Stdout, "%d games: %d moves chosen in book positions of both (a match's opening moves left out), the book move changed in %d (%d discs by the new values, %.2f a game); by move number:%s\n",
+		games, visited, changed, loss, float64(loss)/float64(max(games, 1)), histogram(byMove, ""))
 	return nil
 }
 
