@@ -68,8 +68,8 @@ outflank book diff [--book FILE] NEW [GAMES.ggf...]
     version of it (a revalued copy, a merge): how far the values of the
     leaf moves both hold moved, in how many positions the move the book
     plays changed, and with games (a match's --games-out file), in how
-    many of the book positions they went through: where a match of NEW
-    could play differently at all.
+    many of the book positions they went through, for each player (PB,
+    PW): where a match of NEW could play differently at all.
 outflank book export [--book FILE] [--text] --out FILE
     writes the book (the built-in one by default) as a book file, or with
     --text as text, one position a line ("-" for standard output).

@@ -852,14 +852,7 @@ func bookCover(e *cli.Env, f Flags, files []string) error {
 				if !g.Moves[p.Index].HasTime {
 					continue
 				}
-				key := "PB"
-				if p.Player == bitboard.White {
-					key = "PW"
-				}
-				who, _ := g.Prop(key)
-				if who == "" {
-					who = "(" + p.Player.String() + ")"
-				}
+				who := playerName(g, p.Player)
 				t := players[who]
 				if t == nil {
 					t = &tally{losses: map[int]int{}}
@@ -918,6 +911,9 @@ func bookDiff(e *cli.Env, f Flags, args []string) error {
 	}
 	games, visited, changed, loss := 0, 0, 0, 0
 	byMove := map[int]int{}
+	type tally struct{ moves, changed, loss int }
+	players := map[string]*tally{}
+	var names []string
 	for _, name := range args[1:] {
 		gs, err := readGGFFile(name)
 		if err != nil {
@@ -935,18 +931,46 @@ func bookDiff(e *cli.Env, f Flags, args []string) error {
 				if !g.Moves[p.Index].HasTime || !nb.Contains(before) {
 					continue
 				}
+				who := playerName(g, p.Player)
+				t := players[who]
+				if t == nil {
+					t = &tally{}
+					players[who] = t
+					names = append(names, who)
+				}
 				visited++
+				t.moves++
 				if l := book.ChoiceLoss(old.Moves(before), nb.Moves(before)); l > 0 {
 					changed++
 					loss += l
 					byMove[p.Ply]++
+					t.changed++
+					t.loss += l
 				}
 			}
 		}
 	}
 	fmt.Fprintf(e.Stdout, "%d games: %d moves chosen in book positions of both (a match's opening moves left out), the book move changed in %d (%d discs by the new values, %.2f a game); by move number:%s\n",
 		games, visited, changed, loss, float64(loss)/float64(max(games, 1)), histogram(byMove, ""))
+	sort.Strings(names)
+	for _, who := range names {
+		t := players[who]
+		fmt.Fprintf(e.Stdout, "%s: %d moves in book positions of both, the book move changed in %d (%d discs)\n", who, t.moves, t.changed, t.loss)
+	}
 	return nil
+}
+
+// playerName is the name a game gives the player of colour c (its PB or
+// PW tag), or the colour in brackets where it gives none.
+func playerName(g *bitboard.Game, c bitboard.Color) string {
+	key := "PB"
+	if c == bitboard.White {
+		key = "PW"
+	}
+	if who, _ := g.Prop(key); who != "" {
+		return who
+	}
+	return "(" + c.String() + ")"
 }
 
 func histogram(m map[int]int, unit string) string {
