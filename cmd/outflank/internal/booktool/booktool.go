@@ -1,7 +1,7 @@
 // Package booktool is the work of "outflank book": growing a book by
 // search (seeded by WTHOR games, XOT openings and lines), learning games
-// into it, revaluing its leaves, and showing, counting, exporting,
-// importing and merging books. The book itself (its format, negamax and
+// into it, revaluing its leaves, and showing, counting, comparing,
+// exporting, importing and merging books. The book itself (its format, negamax and
 // growth) is package book; this package turns flags into its calls.
 package booktool
 
@@ -116,8 +116,8 @@ func (f Flags) setParity(cmd string, b *book.Book, fresh bool) error {
 	return nil
 }
 
-// Run runs the book action that args name (grow, learn, revalue, show,
-// info, export, import, merge), with the parsed flags f.
+// Run runs the book action that args name (grow, learn, revalue, adopt,
+// show, info, cover, diff, export, import, merge), with the parsed flags f.
 func Run(e *cli.Env, f Flags, args []string) error {
 	if len(args) < 1 {
 		return fmt.Errorf("book: want grow, learn, revalue, adopt, show, info, cover, diff, export, import or merge")
