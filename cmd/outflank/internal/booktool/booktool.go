@@ -1,8 +1,9 @@
 // Package booktool is the work of "outflank book": growing a book by
 // search (seeded by WTHOR games, XOT openings and lines), learning games
 // into it, revaluing its leaves, and showing, counting, comparing,
-// exporting, importing and merging books. The book itself (its format, negamax and
-// growth) is package book; this package turns flags into its calls.
+// exporting, importing and merging books. The book itself (its format,
+// negamax and growth) is package book; this package turns flags into its
+// calls.
 package booktool
 
 import (
@@ -564,6 +565,28 @@ func readGGFFile(name string) ([]*bitboard.Game, error) {
 	return out, nil
 }
 
+// followGames follows each game of the GGF files through b (Book.Follow)
+// and hands visit the game and its moves in book positions; it returns
+// how many games it followed. cover and diff read a match's games so.
+func followGames(cmd string, b *book.Book, files []string, visit func(*bitboard.Game, []book.Played)) (int, error) {
+	games := 0
+	for _, name := range files {
+		gs, err := readGGFFile(name)
+		if err != nil {
+			return games, fmt.Errorf("%s: %w", cmd, err)
+		}
+		for n, g := range gs {
+			ps, err := b.Follow(g.Start, g.Squares())
+			if err != nil {
+				return games, fmt.Errorf("%s: %s: game %d: %w", cmd, name, n+1, err)
+			}
+			games++
+			visit(g, ps)
+		}
+	}
+	return games, nil
+}
+
 // parseShard reads --shard (the whole book when not given), for grow and
 // revalue.
 func (f Flags) parseShard(cmd string) (book.Shard, error) {
@@ -833,38 +856,29 @@ func bookCover(e *cli.Env, f Flags, files []string) error {
 	players := map[string]*tally{}
 	var names []string
 	left := map[int]int{} // games by the move after which they left the book
-	games, inBook := 0, 0
-	for _, name := range files {
-		gs, err := readGGFFile(name)
-		if err != nil {
-			return fmt.Errorf("%s: %w", cmd, err)
-		}
-		for n, g := range gs {
-			moves := g.Squares()
-			ps, err := b.Follow(g.Start, moves)
-			if err != nil {
-				return fmt.Errorf("%s: %s: game %d: %w", cmd, name, n+1, err)
+	inBook := 0
+	games, err := followGames(cmd, b, files, func(g *bitboard.Game, ps []book.Played) {
+		last := 0
+		for _, p := range ps {
+			last = p.Ply
+			if !g.Moves[p.Index].HasTime {
+				continue
 			}
-			games++
-			last := 0
-			for _, p := range ps {
-				last = p.Ply
-				if !g.Moves[p.Index].HasTime {
-					continue
-				}
-				who := playerName(g, p.Player)
-				t := players[who]
-				if t == nil {
-					t = &tally{losses: map[int]int{}}
-					players[who] = t
-					names = append(names, who)
-				}
-				t.moves++
-				inBook++
-				t.losses[p.Loss]++
+			who := playerName(g, p.Player)
+			t := players[who]
+			if t == nil {
+				t = &tally{losses: map[int]int{}}
+				players[who] = t
+				names = append(names, who)
 			}
-			left[last]++
+			t.moves++
+			inBook++
+			t.losses[p.Loss]++
 		}
+		left[last]++
+	})
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(e.Stdout, "%d games: %d moves chosen in book positions, %.1f a game\n", games, inBook, float64(inBook)/float64(games))
 	fmt.Fprintf(e.Stdout, "games by their last move in a book position (0: none):%s\n", histogram(left, ""))
@@ -909,46 +923,38 @@ func bookDiff(e *cli.Env, f Flags, args []string) error {
 	if len(args) == 1 {
 		return nil
 	}
-	games, visited, changed, loss := 0, 0, 0, 0
+	visited, changed, loss := 0, 0, 0
 	byMove := map[int]int{}
 	type tally struct{ moves, changed, loss int }
 	players := map[string]*tally{}
 	var names []string
-	for _, name := range args[1:] {
-		gs, err := readGGFFile(name)
-		if err != nil {
-			return fmt.Errorf("%s: %w", cmd, err)
-		}
-		for n, g := range gs {
-			ps, err := old.Follow(g.Start, g.Squares())
-			if err != nil {
-				return fmt.Errorf("%s: %s: game %d: %w", cmd, name, n+1, err)
+	games, err := followGames(cmd, old, args[1:], func(g *bitboard.Game, ps []book.Played) {
+		pos := g.Positions()
+		for _, p := range ps {
+			before := pos[p.Index]
+			if !g.Moves[p.Index].HasTime || !nb.Contains(before) {
+				continue
 			}
-			games++
-			pos := g.Positions()
-			for _, p := range ps {
-				before := pos[p.Index]
-				if !g.Moves[p.Index].HasTime || !nb.Contains(before) {
-					continue
-				}
-				who := playerName(g, p.Player)
-				t := players[who]
-				if t == nil {
-					t = &tally{}
-					players[who] = t
-					names = append(names, who)
-				}
-				visited++
-				t.moves++
-				if l := book.ChoiceLoss(old.Moves(before), nb.Moves(before)); l > 0 {
-					changed++
-					loss += l
-					byMove[p.Ply]++
-					t.changed++
-					t.loss += l
-				}
+			who := playerName(g, p.Player)
+			t := players[who]
+			if t == nil {
+				t = &tally{}
+				players[who] = t
+				names = append(names, who)
+			}
+			visited++
+			t.moves++
+			if l := book.ChoiceLoss(old.Moves(before), nb.Moves(before)); l > 0 {
+				changed++
+				loss += l
+				byMove[p.Ply]++
+				t.changed++
+				t.loss += l
 			}
 		}
+	})
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(e.Stdout, "%d games: %d moves chosen in book positions of both (a match's opening moves left out), the book move changed in %d (%d discs by the new values, %.2f a game); by move number:%s\n",
 		games, visited, changed, loss, float64(loss)/float64(max(games, 1)), histogram(byMove, ""))
